@@ -1,0 +1,34 @@
+// swift-tools-version:5.9
+// Lanternly for the terminal. Layout and arrows: ../shared/STYLE.md.
+import PackageDescription
+
+let package = Package(
+    name: "Lanternly",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lanternly", targets: ["lanternly"])
+    ],
+    targets: [
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
+                       providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        // The shipped data: string catalog, device catalog, hardware profiles.
+        .target(name: "LanternlyResources", path: "Resources",
+                sources: ["ShippedResources.swift"],
+                resources: [.copy("Localizable.xcstrings"), .copy("devices.json"), .copy("profiles")]),
+        .target(name: "LanternlyCore", dependencies: ["LanternlyResources"]),
+        .target(name: "JournalStore", dependencies: ["LanternlyCore", "CSQLite"]),
+        .target(name: "TerminalUI"),
+        .target(name: "LanternlyApp", dependencies: ["TerminalUI", "LanternlyCore"]),
+        .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
+        .executableTarget(name: "lanternly",
+                          dependencies: ["LanternlyApp", "NcursesBackend", "JournalStore", "LanternlyCore"]),
+        .target(name: "TestSupport", dependencies: ["LanternlyCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "LanternlyCoreTests", dependencies: ["LanternlyCore", "TestSupport"]),
+        .testTarget(name: "JournalStoreTests", dependencies: ["JournalStore", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "LanternlyAppTests", dependencies: ["LanternlyApp", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    ]
+)

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A language Lanternly ships (UI, bank, crisis text). Raw value: the BCP 47 code.
+public enum AppLanguage: String, CaseIterable, Codable, Hashable, Sendable {
+    case english = "en"
+    case russian = "ru"
+
+    /// Parses `en`, `ru`, `en_US.UTF-8`, `ru-RU`…; `nil` for a language we do not ship.
+    public init?(code: String) {
+        let lowered = code.lowercased()
+        let base = lowered.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "." || $0 == "@" }).first.map(String.init) ?? lowered
+        self.init(rawValue: base)
+    }
+}
+
+/// Where a reply came from (DESIGN.md §3).
+public enum ReplySource: String, CaseIterable, Codable, Hashable, Sendable {
+    /// The fixed crisis reply; no model was involved.
+    case crisis
+    /// The on-device model, in the message's own language.
+    case onDevice
+    /// The on-device model through translation (e.g. Russian → English → Russian).
+    case pivot
+    /// The curated bank.
+    case bank
+}
+
+/// One answer from Luna: its text, where it came from, and its language.
+public struct Reply: Hashable, Sendable, Codable {
+    public var text: String
+    public var source: ReplySource
+    public var language: AppLanguage
+
+    public init(text: String, source: ReplySource, language: AppLanguage) {
+        self.text = text
+        self.source = source
+        self.language = language
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A daily-question path (DESIGN.md §6).
+public enum LifePath: String, CaseIterable, Codable, Hashable, Sendable {
+    case calm, growth, connection
+}
+
+/// The grammatical gender the person chose; Russian live replies follow it (DESIGN.md §4).
+public enum GrammaticalGender: String, CaseIterable, Codable, Hashable, Sendable {
+    case feminine, masculine, neutral
+}
+
+/// The person's settings, stored as `settings.json` in the config folder.
+///
+/// Every key is optional in the file: `{}` decodes to ``init()``'s defaults.
+public struct UserSettings: Codable, Hashable, Sendable {
+    /// UI language; `nil` means: follow `LC_ALL` / `LC_MESSAGES` / `LANG`.
+    public var language: AppLanguage?
+    public var gender: GrammaticalGender
+    public var lifePath: LifePath
+    /// ISO 3166-1 alpha-2 region for the crisis help line, e.g. `US`, `RU`; `nil`: the profile's.
+    public var region: String?
+    /// When false, chat turns are not stored (issue "The journal").
+    public var keepChatHistory: Bool
+
+    public init(language: AppLanguage? = nil, gender: GrammaticalGender = .neutral,
+                lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true) {
+        self.language = language
+        self.gender = gender
+        self.lifePath = lifePath
+        self.region = region
+        self.keepChatHistory = keepChatHistory
+    }
+
+    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = UserSettings()
+        language = try c.decodeIfPresent(AppLanguage.self, forKey: .language)
+        gender = try c.decodeIfPresent(GrammaticalGender.self, forKey: .gender) ?? defaults.gender
+        lifePath = try c.decodeIfPresent(LifePath.self, forKey: .lifePath) ?? defaults.lifePath
+        region = try c.decodeIfPresent(String.self, forKey: .region)
+        keepChatHistory = try c.decodeIfPresent(Bool.self, forKey: .keepChatHistory) ?? defaults.keepChatHistory
+    }
+}
