@@ -1,18 +1,98 @@
 import Foundation
-
-// STUB — owned by the content helper. Signature is fixed.
+import LanternlyResources
 
 /// Xcode's String Catalog (`Resources/Localizable.xcstrings`), read by hand: Linux
 /// Foundation does not read it (DESIGN.md §8).
+///
+/// The shape read is Xcode's: `{"sourceLanguage": "en", "version": "1.0", "strings":
+/// {KEY: {"localizations": {LANG: {"stringUnit": {"state": …, "value": TEXT}}}}}}`.
+/// Placeholders are written `%@` / `%d` and filled with ``format(_:_:_:)``.
 public struct StringCatalog: Sendable {
-    /// Parses a catalog's JSON. - Throws: `DecodingError` naming what is wrong.
-    public init(data: Data) throws {}
-    /// The shipped catalog. - Throws: when the resource is missing or not a catalog.
-    public static func shipped() throws -> StringCatalog { try StringCatalog(data: Data("{}".utf8)) }
-    /// Every key.
-    public var keys: [String] { [] }
+    /// key → language code → value.
+    private let table: [String: [String: String]]
+
+    /// Why a catalog could not be read.
+    public struct FormatError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses a catalog's JSON.
+    ///
+    /// - Throws: ``FormatError`` naming the key whose shape is wrong.
+    public init(data: Data) throws {
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw FormatError(description: "the string catalog is not a JSON object")
+        }
+        let strings = root["strings"] as? [String: Any] ?? [:]
+        var table: [String: [String: String]] = [:]
+        table.reserveCapacity(strings.count)
+        for (key, entry) in strings {
+            guard let entry = entry as? [String: Any] else {
+                throw FormatError(description: "string catalog key \"\(key)\" is not an object")
+            }
+            var values: [String: String] = [:]
+            let localizations = entry["localizations"] as? [String: Any] ?? [:]
+            for (lang, loc) in localizations {
+                if let unit = (loc as? [String: Any])?["stringUnit"] as? [String: Any],
+                   let value = unit["value"] as? String {
+                    values[lang] = value
+                }
+            }
+            table[key] = values
+        }
+        self.table = table
+    }
+
+    /// The shipped catalog, parsed once per process.
+    ///
+    /// - Throws: ``FormatError`` or the file system's error when the resource is missing.
+    public static func shipped() throws -> StringCatalog {
+        try shippedResult.get()
+    }
+
+    private static let shippedResult: Result<StringCatalog, Error> = Result {
+        try StringCatalog(data: Data(contentsOf: ShippedResources.url("Localizable.xcstrings")))
+    }
+
+    /// Every key, sorted.
+    public var keys: [String] { table.keys.sorted() }
+
     /// The value for `key` in `language`, or `nil` when absent or empty.
-    public func value(_ key: String, _ language: AppLanguage) -> String? { nil }
+    public func value(_ key: String, _ language: AppLanguage) -> String? {
+        guard let v = table[key]?[language.rawValue], !v.isEmpty else { return nil }
+        return v
+    }
+
     /// The value for `key` in `language`, falling back to English, then to the key itself.
-    public func string(_ key: String, _ language: AppLanguage) -> String { key }
+    public func string(_ key: String, _ language: AppLanguage) -> String {
+        value(key, language) ?? value(key, .english) ?? key
+    }
+
+    /// ``string(_:_:)`` with `%@` placeholders filled in order by `arguments`.
+    public func format(_ key: String, _ language: AppLanguage, _ arguments: String...) -> String {
+        var result = ""
+        var args = arguments.makeIterator()
+        let template = string(key, language)
+        var i = template.startIndex
+        while i < template.endIndex {
+            let c = template[i]
+            let next = template.index(after: i)
+            if c == "%", next < template.endIndex, template[next] == "@" || template[next] == "d" {
+                result += args.next() ?? ""
+                i = template.index(after: next)
+            } else if c == "%", next < template.endIndex, template[next] == "%" {
+                result.append("%")
+                i = template.index(after: next)
+            } else {
+                result.append(c)
+                i = next
+            }
+        }
+        return result
+    }
+
+    /// Keys that start with `prefix`, sorted (e.g. `bank.` for the reply bank).
+    public func keys(withPrefix prefix: String) -> [String] {
+        table.keys.filter { $0.hasPrefix(prefix) }.sorted()
+    }
 }
