@@ -1,0 +1,53 @@
+import Foundation
+import LanternlyCore
+
+/// `lanternly chat --plain`: the line-mode chat, also the fallback of the full-screen app.
+enum ChatCommand {
+    static let command = Command(
+        name: "chat",
+        summary: "chat with Luna (--plain: line mode, one message per line)",
+        help: """
+        Usage: lanternly chat [--plain]
+
+        Opens the chat. With --plain (or when the terminal cannot draw the full-screen app)
+        it runs in line mode: a prompt, one message per line, each reply with its source.
+        Type /quit or press Ctrl-D to leave.
+        """,
+        run: run)
+
+    static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let plain = args.flag("--plain")
+        try args.finish()
+        if !plain { return try FullScreenLauncher.run(context: context) }
+        return try runPlain(context, reason: nil)
+    }
+
+    /// The line-mode chat. `reason`, when given, is printed first: why the full-screen app
+    /// did not open.
+    static func runPlain(_ context: Context, reason: String?) throws -> Int32 {
+        if let reason { Output.line(reason) }
+        let snapshot = try context.statusSnapshot()
+        if let banner = snapshot.banner { Output.line("[\(banner)]") }
+        Output.line(context.text("cli.chat.welcome"))
+        let interactive = isatty(STDIN_FILENO) != 0
+        while true {
+            if interactive { FileHandle.standardOutput.write(Data("> ".utf8)); fflush(stdout) }
+            fflush(stdout)
+            guard let raw = readLine(strippingNewline: true) else { break }
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line == "/quit" || line == "/exit" { break }
+            if line.isEmpty { continue }
+            let message: String
+            do {
+                message = try context.validatedMessage(line)
+            } catch let error as CLIError {
+                Output.line(error.description)
+                continue
+            }
+            let reply = try context.reply(to: message)
+            Output.line("Luna (\(context.sourceLabel(reply.source))): \(reply.text)")
+            fflush(stdout)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import LanternlyCore
+
+/// Everything a command needs, resolved once from the global options and the environment:
+/// the folders, the settings, the UI language, the string catalog and the profile path.
+/// Heavier parts (the profile itself, the model, the chat service, the journal) are built
+/// on first use so `question --widget` stays fast.
+final class Context {
+    let paths: LanternlyPaths
+    let environment: [String: String]
+    let catalog: StringCatalog
+    let profileURL: URL
+    /// True when the profile path was given by `--profile` or `LANTERNLY_PROFILE`.
+    let profileIsExplicit: Bool
+    private(set) var settings: UserSettings
+    let language: AppLanguage
+    let now: @Sendable () -> Date
+
+    init(options: GlobalOptions, environment: [String: String]) throws {
+        self.environment = environment
+        self.now = { Date() }
+        paths = LanternlyPaths.resolve(home: options.home, environment: environment)
+        do {
+            catalog = try StringCatalog.shipped()
+        } catch {
+            throw CLIError.runtime("Lanternly's string catalog could not be read (\(error)). Rebuild with 'make build'.")
+        }
+        settings = try Context.loadSettings(paths.settingsFile)
+        do {
+            language = try LanguageResolver.resolve(flag: options.language, config: settings.language,
+                                                    environment: environment)
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
+        if let p = options.profile ?? environment["LANTERNLY_PROFILE"], !p.isEmpty {
+            profileURL = URL(fileURLWithPath: p)
+            profileIsExplicit = true
+        } else {
+            profileURL = paths.defaultProfile
+            profileIsExplicit = false
+        }
+    }
+
+    /// A localized string from the catalog.
+    func text(_ key: String, _ args: String...) -> String {
+        var result = catalog.string(key, language)
+        for a in args {
+            if let r = result.range(of: "%@") { result.replaceSubrange(r, with: a) }
+        }
+        return result
+    }
+
+    // MARK: Settings
+
+    /// Reads `settings.json`; a missing file gives the defaults.
+    ///
+    /// - Throws: ``CLIError/runtime(_:)`` naming the file when it is not valid settings JSON.
+    static func loadSettings(_ url: URL) throws -> UserSettings {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return UserSettings() }
+        do {
+            return try JSONDecoder().decode(UserSettings.self, from: data)
+        } catch {
+            throw CLIError.runtime(
+                "The settings file \(url.path) could not be read (\(Context.describe(error))). Fix it by hand, or delete it to go back to the defaults.")
+        }
+    }
+
+    /// Writes `settings.json` atomically, 0600 in a 0700 folder.
+    func saveSettings(_ new: UserSettings) throws {
+        do {
+            try LanternlyPaths.ensureDirectory(paths.config)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try FileSafety.writeAtomically(try encoder.encode(new), to: paths.settingsFile)
+            settings = new
+        } catch {
+            throw CLIError.runtime("Could not save \(paths.settingsFile.path): \(error.localizedDescription). Check that the folder is writable.")
+        }
+    }
+
+    /// A short description of a decoding error: the key path and what was wrong.
+    static func describe(_ error: Error) -> String {
+        switch error as? DecodingError {
+        case .typeMismatch(let type, let ctx)?:
+            return "key \"\(ctx.codingPath.map(\.stringValue).joined(separator: "."))\" should be \(type)"
+        case .valueNotFound(_, let ctx)?:
+            return "key \"\(ctx.codingPath.map(\.stringValue).joined(separator: "."))\" is null"
+        case .keyNotFound(let key, _)?:
+            return "key \"\(key.stringValue)\" is missing"
+        case .dataCorrupted(let ctx)?:
+            let path = ctx.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "not valid JSON" : "key \"\(path)\": \(ctx.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Small file-writing habits shared by every command: atomic, private.
+enum FileSafety {
+    /// Writes `data` to a temporary file beside `url`, sets it to 0600 and renames it into place.
+    static func writeAtomically(_ data: Data, to url: URL) throws {
+        let tmp = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        FileManager.default.createFile(atPath: tmp.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        try data.write(to: tmp)
+        if rename(tmp.path, url.path) != 0 {
+            let err = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: tmp)
+            throw CLIError.runtime("Could not write \(url.path): \(err).")
+        }
+    }
+}

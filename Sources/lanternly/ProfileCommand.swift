@@ -1,0 +1,71 @@
+import Foundation
+import LanternlyCore
+
+/// `lanternly profile`: the simulated device.
+enum ProfileCommand {
+    static let command = Command(
+        name: "profile",
+        summary: "show, list, switch or edit the simulated device's hardware profile",
+        help: """
+        Usage: lanternly profile show [--json]
+               lanternly profile list
+               lanternly profile use NAME|PATH
+               lanternly profile set KEY VALUE
+
+        The hardware profile decides what Luna's on-device model can do.
+          show        print the current profile (its path first)
+          list        the shipped profiles, e.g. iphone-15, iphone-15-pro-ai-off, simulator
+          use         copy a shipped profile (by name) or a file into your profile
+          set         change one key: device, os, appleIntelligence, freeStorageGB,
+                      deviceLanguage, siriLanguage, region, model.state, model.progress,
+                      modelLanguages (comma list), simulator, downloadSeconds, faults.respond
+                      e.g. 'lanternly profile set appleIntelligence true'
+        """,
+        run: run)
+
+    static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let json = args.flag("--json")
+        let words = try args.positionals()
+        switch words.first {
+        case nil, "show"?:
+            try context.ensureDefaultProfile()
+            let data = try readProfileBytes(context)
+            _ = try context.loadProfile()  // validates, with a clear error
+            if json {
+                FileHandle.standardOutput.write(data)
+            } else {
+                Output.line("# \(context.profileURL.path)")
+                FileHandle.standardOutput.write(data)
+                if data.last != UInt8(ascii: "\n") { Output.line("") }
+            }
+            return 0
+        case "list"?:
+            for name in HardwareProfile.shippedNames { Output.line(name) }
+            return 0
+        case "use"?:
+            guard words.count == 2 else {
+                throw CLIError.usage("profile use needs a NAME (see 'lanternly profile list') or a PATH.")
+            }
+            let profile = try context.profileNamed(words[1])
+            try context.saveProfile(profile)
+            Output.line(context.text("cli.profile.using", words[1], context.profileURL.path))
+            return 0
+        case "set"?:
+            guard words.count == 3 else {
+                throw CLIError.usage("profile set needs KEY and VALUE, e.g. 'lanternly profile set appleIntelligence true'.")
+            }
+            try context.setProfile(key: words[1], value: words[2])
+            Output.line("\(words[1]) = \(words[2])")
+            return 0
+        case let other?:
+            throw CLIError.usage("profile: unknown action '\(other)'. Use show, list, use or set.")
+        }
+    }
+
+    private static func readProfileBytes(_ context: Context) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: context.profileURL.path) else {
+            throw CLIError.runtime("The profile \(context.profileURL.path) does not exist or cannot be read. Run 'lanternly profile use iphone-16-pro' to create one.")
+        }
+        return data
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LanternlyCore
+
+/// `lanternly question`: the daily question, for a person or a status line.
+enum QuestionCommand {
+    static let command = Command(
+        name: "question",
+        summary: "today's question (--widget: the same all day, for a prompt or tmux)",
+        help: """
+        Usage: lanternly question [--widget] [--path calm|growth|connection] [--date YYYY-MM-DD] [--json]
+
+        Prints today's question from your life path.
+
+          --widget        the widget pick: the same question all local day, changing at
+                          midnight (for a shell prompt or a tmux status line); fast, writes nothing
+          --path P        calm, growth or connection (default: your setting)
+          --date D        pretend it is local day D (YYYY-MM-DD)
+          --json          {"question", "path", "date", "mode", "language"}
+
+        Without --widget the pick is random but does not repeat recent days; the history
+        is kept in the state folder.
+        """,
+        run: run)
+
+    struct Payload: Encodable {
+        let question: String
+        let path: String
+        let date: String
+        let mode: String
+        let language: String
+    }
+
+    static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let widget = args.flag("--widget")
+        let json = args.flag("--json")
+        let pathName = try args.option("--path")
+        let dateText = try args.option("--date")
+        try args.finish()
+
+        let path: LifePath
+        if let pathName {
+            guard let p = LifePath(rawValue: pathName) else {
+                throw CLIError.usage("question: unknown path '\(pathName)'. Use calm, growth or connection.")
+            }
+            path = p
+        } else {
+            path = context.settings.lifePath
+        }
+        let calendar = Calendar.localGregorian(environment: context.environment)
+        let date: Date
+        if let dateText {
+            do {
+                date = try DailyQuestionService.parseDay(dateText, calendar: calendar)
+            } catch {
+                throw CLIError.usage("question: \(error)")
+            }
+        } else {
+            date = context.now()
+        }
+        let service = DailyQuestionService(catalog: context.catalog)
+        let question: String
+        if widget {
+            question = service.widgetQuestion(path: path, language: context.language, date: date, calendar: calendar)
+        } else {
+            let historyURL = context.paths.state.appendingPathComponent("question-history.json")
+            var history: QuestionHistory
+            do {
+                history = try QuestionHistory.load(from: historyURL)
+            } catch {
+                throw CLIError.runtime("The question history \(historyURL.path) could not be read (\(error)). Delete it to start a new history.")
+            }
+            var rng = SystemRandomNumberGenerator()
+            question = service.inAppQuestion(path: path, language: context.language, date: date,
+                                             calendar: calendar, history: &history, random: &rng)
+            do {
+                try LanternlyPaths.ensureDirectory(context.paths.state)
+                try history.save(to: historyURL)
+            } catch {
+                Output.error("lanternly: the question history could not be saved to \(historyURL.path): \(error)")
+            }
+        }
+        if json {
+            let f = DateFormatter()
+            f.calendar = calendar
+            f.timeZone = calendar.timeZone
+            f.locale = Locale(identifier: "en_US_POSIX")
+            f.dateFormat = "yyyy-MM-dd"
+            try Output.json(Payload(question: question, path: path.rawValue, date: f.string(from: date),
+                                    mode: widget ? "widget" : "inApp", language: context.language.rawValue))
+        } else {
+            Output.line(question)
+        }
+        return 0
+    }
+}
+
+extension Calendar {
+    /// A Gregorian calendar in the local time zone, honouring `TZ` (read directly, since the
+    /// process may have been started with it).
+    static func localGregorian(environment: [String: String]) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        if let tz = environment["TZ"], let zone = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) {
+            calendar.timeZone = zone
+        } else {
+            calendar.timeZone = TimeZone.current
+        }
+        return calendar
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import LanternlyCore
+
+/// `lanternly reply`: one message in, Luna's reply out.
+enum ReplyCommand {
+    static let command = Command(
+        name: "reply",
+        summary: "Luna's reply to one message (the text, or standard input)",
+        help: """
+        Usage: lanternly reply [--json] TEXT...
+               echo TEXT | lanternly reply [--json]
+
+        Prints Luna's reply. With --json: {"text", "source", "language"}, where source is
+        crisis, onDevice, pivot (translated through a supported language) or bank.
+        Messages over \(LunaChatService.maxMessageBytes / 1024) KiB are refused.
+        """,
+        run: run)
+
+    static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let json = args.flag("--json")
+        let words = try args.positionals()
+        let text: String
+        if words.isEmpty {
+            if isatty(STDIN_FILENO) != 0 {
+                throw CLIError.usage("reply: give the message as arguments or on standard input, e.g. lanternly reply \"I slept badly\".")
+            }
+            text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes)
+        } else {
+            text = words.joined(separator: " ")
+        }
+        let message = try context.validatedMessage(text)
+        let reply = try context.reply(to: message)
+        if json {
+            try Output.json(reply)
+        } else {
+            Output.line(reply.text)
+        }
+        return 0
+    }
+}
