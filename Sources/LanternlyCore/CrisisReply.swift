@@ -7,7 +7,7 @@ import Foundation
 /// 1. `crisis.opening` — thanks them for saying it; no arguing, no minimising, no lecture;
 /// 2. `crisis.line` (+ `crisis.alsoLine`) — help exists, named with its number;
 ///    `crisis.directory` where FACTS.md says so (Russia, unknown regions);
-/// 3. `crisis.danger` — if in danger now, call the emergency number and don't stay alone;
+/// 3. `crisis.danger` (`crisis.danger.local` without a known number) — if in danger now, call the emergency number and don't stay alone;
 /// 4. `crisis.honest` — Lanternly is not a counsellor or an emergency service.
 /// Never mentions methods or means. No model is involved.
 public enum CrisisReply {
@@ -36,7 +36,11 @@ public enum CrisisReply {
         if helpLine.showsDirectory {
             parts.append(catalog.format("crisis.directory", language, HelpLine.directory))
         }
-        parts.append(catalog.format("crisis.danger", language, emergency(helpLine, language, catalog)))
+        if helpLine.emergency.isEmpty {
+            parts.append(catalog.string("crisis.danger.local", language))
+        } else {
+            parts.append(catalog.format("crisis.danger", language, joinedWithOr(helpLine.emergency, language, catalog)))
+        }
         parts.append(catalog.string("crisis.honest", language))
         return parts.joined(separator: " ")
     }
@@ -51,11 +55,6 @@ public enum CrisisReply {
         let plain = joinedWithOr(line.numbers, language, catalog)
         guard let mobile = line.fromMobile else { return plain }
         return catalog.format("crisis.fromMobile", language, plain, mobile)
-    }
-
-    private static func emergency(_ helpLine: HelpLine, _ language: AppLanguage, _ catalog: StringCatalog) -> String {
-        if helpLine.emergency.isEmpty { return catalog.string("crisis.emergency.local", language) }
-        return joinedWithOr(helpLine.emergency, language, catalog)
     }
 
     private static func emergencyFallback(_ helpLine: HelpLine) -> String {

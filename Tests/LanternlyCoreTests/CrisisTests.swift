@@ -85,6 +85,11 @@ final class CrisisTests: XCTestCase {
         "Всё, хочу умереть.",
         "ЛУЧШЕ БЫ МЕНЯ НЕ БЫЛО",
         "жить нет смысла",
+        "жить незачем",
+        "им всем лучше без меня",
+        "хочу сброситься с моста",
+        "I'm going to jump off a bridge",
+        "they'd be better without me",
         // Mixed into longer text
         "Work was fine, dinner was fine, but honestly I don't want to live anymore and I don't know who to tell.",
     ]
@@ -132,6 +137,11 @@ final class CrisisTests: XCTestCase {
         "It's a lovely day, I went for a walk and felt calm.",
         "Сегодня был хороший день, гуляли в парке.",
         "😀🎉 12345",
+        "the team did better without me",
+        "команда справилась лучше без меня",
+        "I want to die on this hill",
+        "хочу умереть от стыда",
+        "хочу прыгнуть с парашютом",
     ]
 
     func testPositivesAreFlagged() {
