@@ -296,16 +296,19 @@ struct CrisisMatcher {
     private var prefix: [ConceptSet] = []
     private var numberConcept = ConceptSet()
 
-    struct Compiled {
-        var elements: [ConceptSet]
-        /// `gaps[k]`: how many other tokens may sit before element `k` (k ≥ 1).
-        var gaps: [Int]
-        var unlessNext: ConceptSet
-        var unlessPrev: ConceptSet
-        var name: String
-    }
-    private var phrases: [Compiled] = []
-    private var firstUnion = ConceptSet()
+    // The phrases, flattened so matching touches no reference-counted storage per phrase:
+    // phrase `p` has elements `elements[starts[p] ..< starts[p + 1]]`; `gaps[i]` is how many
+    // other tokens may sit before element `i` (unused for a phrase's first element).
+    private var elements: [ConceptSet] = []
+    private var gaps: [Int] = []
+    private var starts: [Int] = [0]
+    private var unlessNext: [ConceptSet] = []
+    private var unlessPrev: [ConceptSet] = []
+    private var names: [String] = []
+    /// Concept bit → the phrases whose first element accepts it:
+    /// `firstPhrases[firstStarts[bit] ..< firstStarts[bit + 1]]`.
+    private var firstStarts: [Int] = []
+    private var firstPhrases: [Int] = []
 
     init(groups: [(String, String)], phrases source: [CrisisPhrase]) {
         var bits: [String: Int] = [:]
@@ -336,25 +339,35 @@ struct CrisisMatcher {
             }
             return s
         }
+        var byFirstConcept: [[Int]] = Array(repeating: [], count: ConceptSet.capacity)
         for phrase in source {
-            var elements: [ConceptSet] = []
-            var gaps: [Int] = []
+            let index = names.count
             var gap = 0
             for part in phrase.pattern.split(separator: " ") {
                 if part.hasPrefix("~"), let n = Int(part.dropFirst()) {
                     gap = n
                     continue
                 }
-                elements.append(set(String(part)))
+                let element = set(String(part))
+                if elements.count == starts[index] {
+                    for bit in 0..<ConceptSet.capacity where element.intersects(ConceptSet(bit: bit)) {
+                        byFirstConcept[bit].append(index)
+                    }
+                }
+                elements.append(element)
                 gaps.append(gap)
                 gap = 0
             }
-            precondition(!elements.isEmpty, "empty crisis phrase")
-            phrases.append(Compiled(elements: elements, gaps: gaps,
-                                    unlessNext: phrase.unlessNext.map(set) ?? ConceptSet(),
-                                    unlessPrev: phrase.unlessPrev.map(set) ?? ConceptSet(),
-                                    name: phrase.pattern))
-            firstUnion.formUnion(elements[0])
+            precondition(elements.count > starts[index], "empty crisis phrase")
+            starts.append(elements.count)
+            unlessNext.append(phrase.unlessNext.map(set) ?? ConceptSet())
+            unlessPrev.append(phrase.unlessPrev.map(set) ?? ConceptSet())
+            names.append(phrase.pattern)
+        }
+        firstStarts = [0]
+        for list in byFirstConcept {
+            firstPhrases.append(contentsOf: list)
+            firstStarts.append(firstPhrases.count)
         }
     }
 
@@ -490,34 +503,52 @@ struct CrisisMatcher {
     func firstMatch(in text: String) -> String? {
         let hits = self.hits(in: text)
         if hits.isEmpty { return nil }
-        for start in hits.indices where hits[start].concepts.intersects(firstUnion) {
-            for phrase in phrases where phrase.elements[0].intersects(hits[start].concepts) {
-                if !phrase.unlessPrev.isEmpty, start > 0,
-                   hits[start - 1].index == hits[start].index - 1,
-                   hits[start - 1].concepts.intersects(phrase.unlessPrev) {
-                    continue
+        return hits.withUnsafeBufferPointer { hits -> String? in
+            for start in hits.indices {
+                let concepts = hits[start].concepts
+                for part in 0..<3 {
+                    var bits = part == 0 ? concepts.a : part == 1 ? concepts.b : concepts.c
+                    while bits != 0 {
+                        let bit = part * 64 + bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        var i = firstStarts[bit]
+                        let end = firstStarts[bit + 1]
+                        while i < end {
+                            if matches(firstPhrases[i], startingAt: start, hits) { return names[firstPhrases[i]] }
+                            i += 1
+                        }
+                    }
                 }
-                if matchRest(phrase, element: 1, at: start, hits) { return phrase.name }
             }
+            return nil
         }
-        return nil
     }
 
-    private func matchRest(_ phrase: Compiled, element k: Int, at position: Int, _ hits: [Hit]) -> Bool {
-        if k == phrase.elements.count {
+    /// Whether phrase `p` matches with its first element at `hits[start]`.
+    private func matches(_ p: Int, startingAt start: Int, _ hits: UnsafeBufferPointer<Hit>) -> Bool {
+        let guardPrev = unlessPrev[p]
+        if !guardPrev.isEmpty, start > 0, hits[start - 1].index == hits[start].index - 1,
+           hits[start - 1].concepts.intersects(guardPrev) {
+            return false
+        }
+        return matchRest(p, element: starts[p] + 1, at: start, hits)
+    }
+
+    private func matchRest(_ p: Int, element k: Int, at position: Int, _ hits: UnsafeBufferPointer<Hit>) -> Bool {
+        if k == starts[p + 1] {
+            let guardNext = unlessNext[p]
             let next = position + 1
-            if !phrase.unlessNext.isEmpty, next < hits.count,
-               hits[next].index == hits[position].index + 1,
-               hits[next].concepts.intersects(phrase.unlessNext) {
+            if !guardNext.isEmpty, next < hits.count, hits[next].index == hits[position].index + 1,
+               hits[next].concepts.intersects(guardNext) {
                 return false
             }
             return true
         }
-        let limit = hits[position].index + 1 + phrase.gaps[k]
+        let limit = hits[position].index + 1 + gaps[k]
+        let wanted = elements[k]
         var j = position + 1
         while j < hits.count && hits[j].index <= limit {
-            if hits[j].concepts.intersects(phrase.elements[k]),
-               matchRest(phrase, element: k + 1, at: j, hits) {
+            if hits[j].concepts.intersects(wanted), matchRest(p, element: k + 1, at: j, hits) {
                 return true
             }
             j += 1
