@@ -111,13 +111,11 @@ public struct QuestionHistory: Codable, Hashable, Sendable {
         guard fm.createFile(atPath: temp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp.path])
         }
-        do {
-            if rename(temp.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
-        } catch {
+        if rename(temp.path, url.path) != 0 {
+            let code = POSIXErrorCode(rawValue: errno) ?? .EIO
             try? fm.removeItem(at: temp)
-            throw error
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path,
+                                                           NSUnderlyingErrorKey: POSIXError(code)])
         }
     }
 }
