@@ -62,7 +62,7 @@ final class DailyQuestionTests: XCTestCase {
     func testInAppSameQuestionAllDay() throws {
         let service = try service()
         var history = QuestionHistory()
-        var random = SeededRandom(seed: 7)
+        var random = ContentTestRandom(seed: 7)
         let first = service.inAppQuestion(path: .connection, language: .english, date: date(2025, 5, 1, 8),
                                           calendar: calendar, history: &history, random: &random)
         for hour in [9, 13, 23] {
@@ -80,7 +80,7 @@ final class DailyQuestionTests: XCTestCase {
     func testInAppDoesNotRepeatRecentDays() throws {
         for seed in 1...20 as ClosedRange<UInt64> {
             var history = QuestionHistory()
-            var random = SeededRandom(seed: seed)
+            var random = ContentTestRandom(seed: seed)
             var indices: [Int] = []
             var day = date(2024, 12, 20)
             for _ in 0..<40 {
@@ -96,6 +96,31 @@ final class DailyQuestionTests: XCTestCase {
         }
     }
 
+    func testInAppWithFewerQuestionsThanRecentDaysStillAvoidsYesterday() {
+        var history = QuestionHistory()
+        var random = ContentTestRandom(seed: 11)
+        var day = date(2025, 2, 1)
+        var previous: Int?
+        for _ in 0..<30 {
+            let index = DailyQuestionService.inAppIndex(path: .growth, date: day, calendar: calendar, count: 3,
+                                                        history: &history, random: &random)
+            XCTAssertTrue((0..<3).contains(index))
+            XCTAssertNotEqual(index, previous)
+            previous = index
+            day = calendar.date(byAdding: .day, value: 1, to: day)!
+        }
+        XCTAssertLessThanOrEqual(history.picks.count, QuestionHistory.maximumPicks)
+    }
+
+    func testInAppIgnoresAStoredIndexOutOfRange() throws {
+        var history = QuestionHistory(picks: [.init(day: "2025-02-01", path: .calm, index: 42)])
+        var random = ContentTestRandom(seed: 5)
+        let index = DailyQuestionService.inAppIndex(path: .calm, date: date(2025, 2, 1), calendar: calendar,
+                                                    history: &history, random: &random)
+        XCTAssertTrue((0..<6).contains(index))
+        XCTAssertEqual(history.picks, [.init(day: "2025-02-01", path: .calm, index: index)])
+    }
+
     func testInAppHistoryPersistsAcrossRuns() throws {
         let service = try service()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lanternly-qh-\(UUID().uuidString)")
@@ -104,7 +129,7 @@ final class DailyQuestionTests: XCTestCase {
 
         var history = try QuestionHistory.load(from: file)  // missing file → empty
         XCTAssertEqual(history, QuestionHistory())
-        var random = SeededRandom(seed: 3)
+        var random = ContentTestRandom(seed: 3)
         let morning = service.inAppQuestion(path: .growth, language: .english, date: date(2025, 6, 2, 7),
                                             calendar: calendar, history: &history, random: &random)
         try history.save(to: file)
@@ -113,7 +138,7 @@ final class DailyQuestionTests: XCTestCase {
 
         var reloaded = try QuestionHistory.load(from: file)
         XCTAssertEqual(reloaded, history)
-        var other = SeededRandom(seed: 99)
+        var other = ContentTestRandom(seed: 99)
         XCTAssertEqual(service.inAppQuestion(path: .growth, language: .english, date: date(2025, 6, 2, 22),
                                              calendar: calendar, history: &reloaded, random: &other), morning)
         // Saving again replaces the file atomically; no temporary files are left behind.

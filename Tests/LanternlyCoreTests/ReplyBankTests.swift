@@ -2,7 +2,7 @@ import XCTest
 import LanternlyCore
 
 /// A small deterministic generator (SplitMix64) so picks are repeatable.
-struct SeededRandom: RandomNumberGenerator {
+struct ContentTestRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
@@ -39,7 +39,7 @@ final class ReplyBankTests: XCTestCase {
 
     func testNoImmediateRepeatsOverManyPicks() throws {
         let bank = try bank()
-        var random = SeededRandom(seed: 42)
+        var random = ContentTestRandom(seed: 42)
         for language in AppLanguage.allCases {
             var previous: String?
             var seen = Set<String>()
