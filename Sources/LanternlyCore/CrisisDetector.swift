@@ -53,7 +53,7 @@ enum CrisisVocabulary {
         ("selfw", "self slef"),
         ("my", "my"),
         ("kill", "kill kills killing killed killin kil kll kiil kilin kiling kild"),
-        ("suicide", "suici* sucid* suicd* suisid* suicid* suecid* siucid* suiced* sewerslide sewerslid*"),
+        ("suicide", "suici* sucid* suicd* suisid* suicid* suecid* siucid* suiced* sewerslide sewerslid* killmyself kilmyself"),
         ("unalive", "unaliv*"),
         ("un", "un"),
         ("alive", "alive alve"),

@@ -51,6 +51,7 @@ final class CrisisTests: XCTestCase {
         "gonna kill my self",
         "I want to killll myself",
         "I wnat to die",
+        "#killmyself",
         // Russian, direct
         "хочу умереть",
         "Мне хочется умереть",
