@@ -1,0 +1,100 @@
+import XCTest
+import LanternlyCore
+import LanternlyResources
+
+/// DESIGN.md §8: walks every key of the shipped `Resources/Localizable.xcstrings`.
+final class CatalogTests: XCTestCase {
+    /// key → language → value, read straight from the shipped JSON (not through StringCatalog,
+    /// so a missing localization cannot hide behind its English fallback).
+    private func rawCatalog() throws -> [String: [String: String]] {
+        let data = try Data(contentsOf: ShippedResources.url("Localizable.xcstrings"))
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(root["sourceLanguage"] as? String, "en")
+        let strings = try XCTUnwrap(root["strings"] as? [String: Any])
+        var table: [String: [String: String]] = [:]
+        for (key, entry) in strings {
+            let locs = (entry as? [String: Any])?["localizations"] as? [String: Any] ?? [:]
+            var values: [String: String] = [:]
+            for (lang, loc) in locs {
+                values[lang] = ((loc as? [String: Any])?["stringUnit"] as? [String: Any])?["value"] as? String
+            }
+            table[key] = values
+        }
+        return table
+    }
+
+    private static func placeholders(_ s: String) -> [String] {
+        var found: [String] = []
+        var it = s.makeIterator()
+        while let c = it.next() {
+            if c == "%", let n = it.next(), n != "%" { found.append("%\(n)") }
+        }
+        return found
+    }
+
+    /// Russian forms that name the person's gender: past tense after "ты", adjectives/short
+    /// forms with a gender, slash-or-brackets hacks like "рад(а)".
+    static let gendered: [String] = [
+        #"\bты\s+\p{L}+л(а|ся|ась)?\b"#,
+        #"\b(рад|рада|сам|сама|готов|готова|должен|должна|уверен|уверена|устал|устала|права|прав)\b"#,
+        #"\p{L}\((а|ла|на)\)"#,
+        #"\p{L}/(а|ла|на)\b"#,
+        #"\b\p{L}+(л|ла)\s+ли\s+ты\b"#,
+        #"\b(оста\p{L}*|побудь|будь|был\p{L}*)\s+(один|одна)\b"#,
+    ]
+
+    func testEveryKeyHasEveryShippedLanguage() throws {
+        let table = try rawCatalog()
+        XCTAssertFalse(table.isEmpty)
+        for (key, values) in table {
+            for language in AppLanguage.allCases {
+                let value = values[language.rawValue]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                XCTAssertFalse(value.isEmpty, "\(key) has no \(language.rawValue) value")
+            }
+        }
+    }
+
+    func testEnglishHoldsNoCyrillic() throws {
+        for (key, values) in try rawCatalog() {
+            let en = values["en"] ?? ""
+            XCTAssertFalse(en.unicodeScalars.contains { (0x400...0x52F).contains($0.value) }, "\(key): \(en)")
+        }
+    }
+
+    func testPlaceholdersMatchAcrossLanguages() throws {
+        for (key, values) in try rawCatalog() {
+            let en = Self.placeholders(values["en"] ?? "")
+            for language in AppLanguage.allCases {
+                XCTAssertEqual(Self.placeholders(values[language.rawValue] ?? ""), en, "\(key) [\(language.rawValue)]")
+            }
+        }
+    }
+
+    func testNeutralLinesAvoidGenderedRussian() throws {
+        let regexes = try Self.gendered.map { try NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
+        // The patterns do catch what they are for.
+        for sample in ["Я рада, что ты написала.", "ты сам знаешь", "рад(а) тебя видеть", "ты устал", "ты справился", "не оставайся один"] {
+            XCTAssertTrue(regexes.contains { $0.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil }, sample)
+        }
+        let neutralPrefixes = ["bank.", "crisis.", "question."]
+        var checked = 0
+        for (key, values) in try rawCatalog() where neutralPrefixes.contains(where: key.hasPrefix) {
+            let ru = values["ru"] ?? ""
+            for regex in regexes {
+                let match = regex.firstMatch(in: ru, range: NSRange(ru.startIndex..., in: ru))
+                XCTAssertNil(match, "\(key) uses a gendered form: \(ru)")
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 8 + 18)
+    }
+
+    func testStringCatalogReadsTheSameValues() throws {
+        let catalog = try StringCatalog.shipped()
+        let table = try rawCatalog()
+        XCTAssertEqual(Set(catalog.keys), Set(table.keys))
+        for key in catalog.keys(withPrefix: "bank.") {
+            XCTAssertEqual(catalog.value(key, .russian), table[key]?["ru"])
+        }
+    }
+}
