@@ -1,0 +1,44 @@
+import Foundation
+import LanternlyCore
+
+// lanternly-bench: in-process measurements for `make bench`. Prints numbers; asserts nothing.
+//   lanternly-bench                      the micro benchmarks
+//   lanternly-bench make-journal N HOME  fills HOME's journal with N generated entries
+
+func nanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Median of `runs` timings of `body`, each repeated `inner` times, in nanoseconds per call.
+func medianNanos(runs: Int = 21, inner: Int, _ body: () -> Void) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let t0 = nanos()
+        for _ in 0..<inner { body() }
+        samples.append(Double(nanos() - t0) / Double(inner))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+func report(_ name: String, _ value: Double, _ unit: String, budget: Double?) {
+    let padded = name.padding(toLength: 58, withPad: " ", startingAt: 0)
+    var line = padded + String(format: " %10.2f %@", value, unit)
+    if let budget { line += String(format: "   (budget %g %@)  %@", budget, unit, value <= budget ? "ok" : "OVER") }
+    print(line)
+    fflush(stdout)
+}
+
+let args = CommandLine.arguments
+if args.count >= 4, args[1] == "make-journal" {
+    exit(makeJournal(count: Int(args[2]) ?? 10_000, home: args[3]))
+}
+
+// CrisisDetector on a 500-character message (issue 2: 20 µs).
+let calm = String(repeating: "Today I walked by the river and thought about work, my sister and the long winter. ", count: 7).prefix(500)
+let calmRu = String(repeating: "Сегодня гуляла у реки и думала о работе, о сестре и о длинной зиме. ", count: 8).prefix(500)
+var sink = false
+report("CrisisDetector, 500 chars English (no crisis)", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(String(calm)) } / 1000, "µs", budget: 20)
+report("CrisisDetector, 500 chars Russian (no crisis)", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(String(calmRu)) } / 1000, "µs", budget: 20)
+let crisis = String(calm.prefix(470)) + " I want to die"
+report("CrisisDetector, 500 chars ending in a crisis phrase", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(crisis) } / 1000, "µs", budget: 20)
+runUIBenchmarks()
+if sink { print("") }
