@@ -56,7 +56,7 @@ enum CommandLineApp {
         do {
             let options = try GlobalOptions.extract(from: &words)
             let beforeDashes = words.prefix(while: { $0 != "--" })
-            if words.first == "--version" || (words.first == nil && false) {
+            if words.first == "--version" {
                 Output.line("lanternly \(version)")
                 return 0
             }
@@ -97,8 +97,7 @@ enum CommandLineApp {
 
 /// Runs async work from the synchronous command line and waits for it.
 func runBlocking<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-    final class Box: @unchecked Sendable { var result: Result<T, Error>? }
-    let box = Box()
+    let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     Task {
         do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
@@ -106,4 +105,9 @@ func runBlocking<T>(_ body: @escaping @Sendable () async throws -> T) throws -> 
     }
     done.wait()
     return try box.result!.get()
+}
+
+/// Carries a result out of a `Task` to the thread waiting on it.
+final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, Error>?
 }
