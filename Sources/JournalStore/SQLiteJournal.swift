@@ -51,6 +51,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         let folder = url.deletingLastPathComponent()
         do {
             try LanternlyPaths.ensureDirectory(folder)
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue {
+                throw JournalError.cannotWrite(path: folder.path, reason: String(cString: strerror(ENOTDIR)))
+            }
+        } catch let e as JournalError {
+            throw e
         } catch {
             throw JournalError.cannotWrite(path: folder.path, reason: SQLiteJournal.reason(error))
         }
