@@ -88,6 +88,32 @@ final class SafetyTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: paths.database), bytes)
     }
 
+    func testDamagedCurrentJournalIsLeftUntouched() throws {
+        let paths = LanternlyPaths(home: try makeTempHome(self))
+        var journal: SQLiteJournal? = try SQLiteJournal(paths: paths)
+        try journal!.bulkInsert((0..<300).map {
+            NewEntry(text: String(repeating: "page filler \($0) ", count: 30), createdAt: Date(timeIntervalSince1970: Double($0)), timeZone: utc)
+        })
+        journal = nil  // last connection: checkpointed into the main file
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths.database.path + "-wal"))
+        let good = try Data(contentsOf: paths.database)
+
+        var damaged = good
+        for i in (4096 * 3)..<(4096 * 7) { damaged[i] = 0x5A }
+        try damaged.write(to: paths.database)
+        XCTAssertThrowsError(try SQLiteJournal(paths: paths)) {
+            guard case .corrupt(paths.database.path, _)? = $0 as? JournalError else { return XCTFail("\($0)") }
+        }
+        XCTAssertEqual(try Data(contentsOf: paths.database), damaged)
+
+        let cut = good.prefix(good.count / 2)
+        try cut.write(to: paths.database)
+        XCTAssertThrowsError(try SQLiteJournal(paths: paths)) {
+            guard case .corrupt(paths.database.path, _)? = $0 as? JournalError else { return XCTFail("\($0)") }
+        }
+        XCTAssertEqual(try Data(contentsOf: paths.database), cut)
+    }
+
     func testUnwritableFolderGivesAClearErrorAndTheDraftIsKept() throws {
         let home = try makeTempHome(self)
         let paths = LanternlyPaths(home: home)
