@@ -27,30 +27,50 @@ public enum JournalExport {
     ///
     /// - Throws: the journal's ``JournalError``s and whatever `sink` throws.
     public static func write(_ journal: Journal, format: ExportFormat, to sink: (String) throws -> Void) throws {
+        try write(tagCounts: { try journal.tagCounts() }, entries: { try journal.forEachEntry($0) },
+                  format: format, to: sink)
+    }
+
+    /// Renders `entries` (in the order given; oldest first reads best) in `format` — for
+    /// `list --json` and friends. The JSON `tags` object counts the tags of these entries.
+    public static func render(_ entries: [JournalEntry], format: ExportFormat) -> String {
+        var counts: [String: Int] = [:]
+        for e in entries { for t in Set(e.tags) { counts[t, default: 0] += 1 } }
+        let tagCounts = counts.map { TagCount(tag: $0.key, count: $0.value) }
+            .sorted { ($0.count, $1.tag) > ($1.count, $0.tag) }
+        var out = ""
+        // Neither closure throws, so neither does this.
+        try! write(tagCounts: { tagCounts }, entries: { body in try entries.forEach(body) }, format: format) { out += $0 }
+        return out
+    }
+
+    private static func write(tagCounts: () throws -> [TagCount],
+                              entries forEach: @escaping ((JournalEntry) throws -> Void) throws -> Void,
+                              format: ExportFormat, to sink: (String) throws -> Void) throws {
         switch format {
         case .json:
-            let counts = try journal.tagCounts()
+            let counts = try tagCounts()
             var head = "{\n  \"tags\": {"
             head += counts.isEmpty ? "}" : "\n" + counts.map { "    \(jsonString("@" + $0.tag)): \($0.count)" }
                 .joined(separator: ",\n") + "\n  }"
             head += ",\n  \"entries\": ["
             try sink(head)
             var first = true
-            try journal.forEachEntry { e in
+            try forEach { e in
                 try sink((first ? "\n" : ",\n") + jsonEntry(e))
                 first = false
             }
             try sink(first ? "]\n}\n" : "\n  ]\n}\n")
         case .txt:
             var first = true
-            try journal.forEachEntry { e in
+            try forEach { e in
                 try sink((first ? "" : "\n") + textEntry(e))
                 first = false
             }
         case .markdown:
             var year: Int?
             var day: LocalDay?
-            try journal.forEachEntry { e in
+            try forEach { e in
                 let clock = e.localClock
                 var out = ""
                 if clock.day.year != year {

@@ -169,3 +169,15 @@ final class ExportImportTests: XCTestCase {
         }
     }
 }
+
+final class RenderTests: XCTestCase {
+    func testRenderMatchesExportOfTheSameEntries() throws {
+        let (journal, _) = try makeJournal(self)
+        _ = try journal.add("One @a @b", at: Date(timeIntervalSince1970: 1_000_000), timeZone: utc)
+        _ = try journal.add("Two @a", at: Date(timeIntervalSince1970: 2_000_000), timeZone: utc, starred: true)
+        let entries = try journal.entries(EntryQuery()).reversed().map { $0 }
+        for format in ExportFormat.allCases {
+            XCTAssertEqual(JournalExport.render(entries, format: format), try JournalExport.string(journal, format: format), "\(format)")
+        }
+    }
+}
