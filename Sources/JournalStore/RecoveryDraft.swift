@@ -23,6 +23,11 @@ public struct RecoveryDraft: Hashable, Sendable {
     /// The draft's file.
     public var file: URL
 
+    /// The entry this draft would have been: save it with ``Journal/add(_:)``, then ``discard()``.
+    public var newEntry: NewEntry {
+        NewEntry(text: text, createdAt: createdAt, timeZoneIdentifier: timeZoneIdentifier)
+    }
+
     /// Saves `text` as a draft.
     ///
     /// - Parameters:

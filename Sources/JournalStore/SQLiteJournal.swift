@@ -98,6 +98,24 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
     }
 
+    /// A journal that lives in memory only, gone when released: for tests and previews.
+    /// Same schema and behaviour as a file journal, minus the file-level guarantees.
+    ///
+    /// - Throws: ``JournalError/database(path:code:message:)`` if SQLite cannot allocate it.
+    public static func inMemory() throws -> SQLiteJournal {
+        try SQLiteJournal(inMemory: ())
+    }
+
+    private init(inMemory: Void) throws {
+        url = URL(fileURLWithPath: "/dev/null/:memory:")
+        do {
+            connection = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            try migrate()
+        } catch let e as SQLiteError {
+            throw JournalError.database(path: ":memory:", code: e.code, message: e.message)
+        }
+    }
+
     deinit { connection.close() }
 
     // MARK: Opening
@@ -283,7 +301,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     private func migrate() throws {
         let db = connection
         let mode = try db.strings("PRAGMA journal_mode=WAL")
-        if mode.first?.lowercased() != "wal" {
+        if mode.first?.lowercased() != "wal" && mode.first?.lowercased() != "memory" {
             throw JournalError.cannotWrite(path: path, reason: "write-ahead log unavailable (\(mode.first ?? "?"))")
         }
         try db.execute("BEGIN IMMEDIATE")

@@ -26,6 +26,13 @@ final class RoundTripTests: XCTestCase {
         }
     }
 
+    func testInMemoryJournalWorks() throws {
+        let journal = try SQLiteJournal.inMemory()
+        let e = try journal.add("В памяти @тест")
+        XCTAssertEqual(try journal.search("памят").map(\.entry.id), [e.id])
+        XCTAssertEqual(try journal.entries(EntryQuery(tag: "тест")).count, 1)
+    }
+
     func testOneMegabyteEntry() throws {
         let (journal, _) = try makeJournal(self)
         let unit = "Долгая запись 長い 📝 "

@@ -135,6 +135,11 @@ final class SafetyTests: XCTestCase {
         XCTAssertEqual(pending.map(\.text), ["Unsaved words 🌙 @tag"])
         XCTAssertEqual(pending.first?.timeZoneIdentifier, "America/Los_Angeles")
         XCTAssertEqual(pending.first?.createdAt, Date(timeIntervalSince1970: 1_700_000_000))
+        let (journal, _) = try makeJournal(self)
+        let saved = try journal.add(pending[0].newEntry)
+        XCTAssertEqual(saved.body, "Unsaved words 🌙 @tag")
+        XCTAssertEqual(saved.createdAt, Date(timeIntervalSince1970: 1_700_000_000))
+        XCTAssertEqual(saved.timeZoneIdentifier, "America/Los_Angeles")
         try pending[0].discard()
         XCTAssertEqual(RecoveryDraft.pending(in: paths, fallback: fallback), [])
     }
