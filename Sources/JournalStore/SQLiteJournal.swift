@@ -49,16 +49,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         self.url = url
         let path = url.path
         let folder = url.deletingLastPathComponent()
+        try SQLiteJournal.makeFolder(folder.path)
         do {
             try LanternlyPaths.ensureDirectory(folder)
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue {
-                throw JournalError.cannotWrite(path: folder.path, reason: String(cString: strerror(ENOTDIR)))
-            }
-        } catch let e as JournalError {
-            throw e
         } catch {
-            throw JournalError.cannotWrite(path: folder.path, reason: SQLiteJournal.reason(error))
+            throw JournalError.cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
         }
 
         let oldMask = umask(0o077)
@@ -95,7 +90,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 throw map(e)
             }
         }
-        for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
+        // Take away group and other access (never add any: a file made read-only stays so).
+        for suffix in ["", "-wal", "-shm"] {
+            var st = stat()
+            if stat(path + suffix, &st) == 0, st.st_mode & 0o077 != 0 { _ = chmod(path + suffix, st.st_mode & 0o700) }
+        }
     }
 
     /// A journal that lives in memory only, gone when released: for tests and previews.
@@ -213,12 +212,19 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     private func map(_ e: SQLiteError) -> JournalError { SQLiteJournal.mapOpenError(e, path: path) }
 
-    private static func reason(_ error: Error) -> String {
-        if let e = error as? CocoaError, let u = e.userInfo[NSUnderlyingErrorKey] as? NSError,
-           u.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(u.code)))
+    /// `mkdir -p` with mode 0700, reporting the system's reason (`errno`) for the first
+    /// folder that cannot be made, or `ENOTDIR` when a file is in the way.
+    private static func makeFolder(_ path: String) throws {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            if st.st_mode & S_IFMT == S_IFDIR { return }
+            throw JournalError.cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR)))
         }
-        return (error as NSError).localizedDescription
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try makeFolder(parent) }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw JournalError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
     }
 
     // MARK: Migrations

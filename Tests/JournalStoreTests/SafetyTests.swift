@@ -162,16 +162,26 @@ final class SafetyTests: XCTestCase {
         }
     }
 
-    func testReadOnlyFolderWhenNotRoot() throws {
+    func testReadOnlyFolderAndFileWhenNotRoot() throws {
         try XCTSkipIf(geteuid() == 0, "root ignores permission bits; covered by the plain-file case")
         let home = try makeTempHome(self)
         let paths = LanternlyPaths(home: home)
-        try LanternlyPaths.ensureDirectory(paths.data)
-        XCTAssertEqual(chmod(paths.data.path, 0o500), 0)
-        defer { _ = chmod(paths.data.path, 0o700) }
+        XCTAssertEqual(chmod(home.path, 0o500), 0)
         XCTAssertThrowsError(try SQLiteJournal(paths: paths)) {
-            guard case .cannotWrite? = $0 as? JournalError else { return XCTFail("\($0)") }
+            XCTAssertEqual($0 as? JournalError, .cannotWrite(path: paths.data.path, reason: "Permission denied"))
         }
+        XCTAssertEqual(chmod(home.path, 0o700), 0)
+
+        var journal: SQLiteJournal? = try SQLiteJournal(paths: paths)
+        _ = try journal!.add("before")
+        journal = nil
+        XCTAssertEqual(chmod(paths.database.path, 0o400), 0)
+        let readOnly = try SQLiteJournal(paths: paths)
+        XCTAssertEqual(try readOnly.latest(1).map(\.body), ["before"])
+        XCTAssertThrowsError(try readOnly.add("after")) {
+            guard case .cannotWrite(paths.database.path, _)? = $0 as? JournalError else { return XCTFail("\($0)") }
+        }
+        XCTAssertEqual(mode(paths.database.path), 0o400, "a read-only file stays read-only")
     }
 
     func testEntryAt2359OnDSTDaysBelongsToThatDay() throws {
