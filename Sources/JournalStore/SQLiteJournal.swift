@@ -257,6 +257,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 ALTER TABLE entries ADD COLUMN content_hash TEXT;
                 CREATE UNIQUE INDEX entries_content_hash ON entries(content_hash);
                 CREATE INDEX entries_local_day ON entries(local_day, created_at);
+                CREATE INDEX entries_starred ON entries(created_at) WHERE starred = 1;
                 CREATE TABLE entry_tags(
                     entry_id INTEGER NOT NULL,
                     tag TEXT NOT NULL,
@@ -472,31 +473,52 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
+    /// See ``Journal/entries(_:)``. Plans for 100,000 entries: the walk goes down the
+    /// `created_at` index newest first and stops after `limit` rows; day bounds become an
+    /// instant range (±15 h covers every zone) with the exact local-day test on top; starred
+    /// entries have a partial index; a rare tag (≤ 2,000 entries) is looked up by tag and sorted.
     public func entries(_ query: EntryQuery) throws -> [JournalEntry] {
-        var sql = "SELECT \(SQLiteJournal.entryColumns) FROM entries e WHERE 1"
-        var binds: [(Int32, Any?)] = []
-        var n: Int32 = 0
-        if let from = query.from { n += 1; sql += " AND e.local_day >= ?\(n)"; binds.append((n, from.description)) }
-        if let to = query.to { n += 1; sql += " AND e.local_day <= ?\(n)"; binds.append((n, to.description)) }
-        if query.starredOnly { sql += " AND e.starred = 1" }
+        var tag: String?
         if let raw = query.tag {
-            guard let tag = JournalEntry.normalizeTag(raw) else { return [] }
-            n += 1
-            sql += " AND e.id IN (SELECT entry_id FROM entry_tags WHERE tag = ?\(n))"
-            binds.append((n, tag))
-        }
-        sql += " ORDER BY e.created_at DESC, e.id DESC"
-        if let limit = query.limit {
-            n += 1
-            sql += " LIMIT ?\(n)"
-            binds.append((n, Int64(max(0, limit))))
+            guard let t = JournalEntry.normalizeTag(raw) else { return [] }
+            tag = t
         }
         return try reading { db in
+            var sql = "SELECT \(SQLiteJournal.entryColumns) FROM entries e WHERE 1"
+            var ints: [(Int32, Int64)] = []
+            var texts: [(Int32, String)] = []
+            var n: Int32 = 0
+            let margin: Int64 = 15 * 3_600_000
+            if let from = query.from {
+                n += 1; sql += " AND e.created_at >= ?\(n)"; ints.append((n, Int64(from.daysSinceEpoch) * 86_400_000 - margin))
+                n += 1; sql += " AND +e.local_day >= ?\(n)"; texts.append((n, from.description))
+            }
+            if let to = query.to {
+                n += 1; sql += " AND e.created_at < ?\(n)"; ints.append((n, Int64(to.daysSinceEpoch + 1) * 86_400_000 + margin))
+                n += 1; sql += " AND +e.local_day <= ?\(n)"; texts.append((n, to.description))
+            }
+            if query.starredOnly { sql += " AND e.starred = 1" }
+            if let tag {
+                n += 1
+                texts.append((n, tag))
+                let count = try db.prepare("SELECT count(*) FROM (SELECT 1 FROM entry_tags WHERE tag = ?1 LIMIT 2001)")
+                count.bind(1, tag)
+                let rare = try count.step() && count.int64(0) <= 2000
+                count.reset()
+                sql += rare
+                    ? " AND e.id IN (SELECT entry_id FROM entry_tags WHERE tag = ?\(n))"
+                    : " AND EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = +e.id AND t.tag = ?\(n))"
+            }
+            sql += " ORDER BY e.created_at DESC, e.id DESC"
+            if let limit = query.limit {
+                n += 1
+                sql += " LIMIT ?\(n)"
+                ints.append((n, Int64(max(0, limit))))
+            }
             let s = try db.prepare(sql)
             defer { s.reset() }
-            for (i, v) in binds {
-                if let v = v as? Int64 { s.bind(i, v) } else { s.bind(i, v as? String) }
-            }
+            for (i, v) in ints { s.bind(i, v) }
+            for (i, v) in texts { s.bind(i, v) }
             var out: [JournalEntry] = []
             while try s.step() { out.append(SQLiteJournal.decodeEntry(s)) }
             return out

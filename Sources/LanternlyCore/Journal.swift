@@ -77,8 +77,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         }
     }
 
-    /// Days since 1970-01-01 (negative before). Howard Hinnant's `days_from_civil`.
-    var daysSinceEpoch: Int {
+    /// Days since 1970-01-01 (negative before), e.g. 0 for 1970-01-01. Howard Hinnant's `days_from_civil`.
+    public var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -89,7 +89,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     /// The inverse of ``daysSinceEpoch`` (`civil_from_days`).
-    init(daysSinceEpoch z0: Int) {
+    public init(daysSinceEpoch z0: Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -27,17 +27,28 @@ final class BenchmarkTests: XCTestCase {
             }
             print("bulk insert to 100,000: \(Int(t)) ms")
         }
+        var filtered: [String: [Double]] = [:]
         var opens: [Double] = [], adds: [Double] = [], lists: [Double] = [], searches: [String: [Double]] = [:]
         for _ in 0..<7 {
             opens.append(try ms { journal = try SQLiteJournal(url: url) })
             adds.append(try ms { _ = try journal.add("Benchmark entry @bench") })
             lists.append(try ms { _ = try journal.latest(10) })
+            for (name, q) in [("from", EntryQuery(limit: 10, from: LocalDay("2017-01-01"))),
+                              ("range", EntryQuery(limit: 10, from: LocalDay("2016-01-01"), to: LocalDay("2016-03-01"))),
+                              ("all days", EntryQuery(limit: 10, from: LocalDay("2000-01-01"), to: LocalDay("2100-01-01"))),
+                              ("tag work", EntryQuery(limit: 10, tag: "work")),
+                              ("tag bench", EntryQuery(limit: 10, tag: "bench")),
+                              ("tag none", EntryQuery(limit: 10, tag: "nothing")),
+                              ("starred", EntryQuery(limit: 10, starredOnly: true))] {
+                filtered[name, default: []].append(try ms { _ = try journal.entries(q) })
+            }
             for q in ["river", "работе", "雨が降", "zebracorn", "ab", "qz", "xyzzy"] {
                 searches[q, default: []].append(try ms { _ = try journal.search(q) })
             }
         }
         func median(_ a: [Double]) -> String { String(format: "%.2f ms", a.sorted()[a.count / 2]) }
         print("open: \(median(opens))  add: \(median(adds))  list 10: \(median(lists))")
+        for (q, t) in filtered.sorted(by: { $0.key < $1.key }) { print("list \(q): \(median(t))") }
         for (q, t) in searches.sorted(by: { $0.key < $1.key }) { print("search \(q): \(median(t))") }
     }
 }

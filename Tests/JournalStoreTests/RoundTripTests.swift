@@ -107,6 +107,42 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(seen.count, 30)
     }
 
+    func testDayBoundsHoldInTheFarthestZones() throws {
+        let (journal, _) = try makeJournal(self)
+        let day = LocalDay("2025-06-15")!
+        var expected: [Int64] = []
+        for zone in ["Pacific/Kiritimati", "Etc/GMT+12", "Asia/Kathmandu", "UTC"] {
+            let tz = TimeZone(identifier: zone)!
+            for (h, m) in [(0, 0), (23, 59)] {
+                let e = try journal.add("\(zone) \(h)", at: LocalClock.instant(day: day, hour: h, minute: m, in: tz), timeZone: tz)
+                XCTAssertEqual(e.localDay, day, zone)
+                expected.append(e.id)
+            }
+            // Just outside the day on both sides.
+            _ = try journal.add("before", at: LocalClock.instant(day: day, hour: 0, minute: 0, in: tz).addingTimeInterval(-60), timeZone: tz)
+            _ = try journal.add("after", at: LocalClock.instant(day: day, hour: 23, minute: 59, in: tz).addingTimeInterval(60), timeZone: tz)
+        }
+        XCTAssertEqual(Set(try journal.entries(EntryQuery(from: day, to: day)).map(\.id)), Set(expected))
+        XCTAssertEqual(try journal.entries(EntryQuery(from: day)).filter { $0.body == "before" }.count, 0)
+        XCTAssertEqual(try journal.entries(EntryQuery(to: day)).filter { $0.body == "after" }.count, 0)
+    }
+
+    func testCommonAndRareTagsListTheSame() throws {
+        let (journal, _) = try makeJournal(self)
+        let base = Date(timeIntervalSince1970: 1_600_000_000)
+        try journal.bulkInsert((0..<2600).map {
+            NewEntry(text: "n\($0) @common" + ($0 % 100 == 0 ? " @rare" : ""), createdAt: base.addingTimeInterval(Double($0)), timeZone: utc)
+        })
+        let common = try journal.entries(EntryQuery(limit: 5, tag: "common"))
+        XCTAssertEqual(common.map(\.body.first), Array(repeating: "n", count: 5))
+        XCTAssertEqual(common.first?.body, "n2599 @common")
+        let rare = try journal.entries(EntryQuery(tag: "rare"))
+        XCTAssertEqual(rare.count, 26)
+        XCTAssertEqual(rare.first?.body, "n2500 @common @rare")
+        XCTAssertEqual(rare.map(\.createdAt), rare.map(\.createdAt).sorted(by: >))
+        XCTAssertEqual(try journal.entries(EntryQuery(tag: "common")).count, 2600)
+    }
+
     func testForEachEntryPagesThroughMoreThanOnePage() throws {
         let (journal, _) = try makeJournal(self)
         let base = Date(timeIntervalSince1970: 1_600_000_000)
