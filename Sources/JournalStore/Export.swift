@@ -1,0 +1,196 @@
+import Foundation
+import LanternlyCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The formats of `lanternly export --format`.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// jrnl's JSON export: `{"tags": {"@tag": count}, "entries": [{"title", "body", "date"
+    /// (YYYY-MM-DD), "time" (HH:MM), "tags" (["@tag"]), "starred"}]}`, 2-space indent, UTF-8.
+    /// Source: jrnl `plugins/exporter/json.py`.
+    case json
+    /// Readable Markdown: `# YYYY`, `## YYYY-MM-DD`, `### HH:MM Title`, then the body.
+    case markdown
+    /// jrnl's plain-text journal: `[YYYY-MM-DD HH:MM] Title` (` *` when starred), the body
+    /// lines, a blank line between entries. Source: jrnl `journals/Entry.py`, `__str__`.
+    case txt
+}
+
+/// Writes the whole journal, oldest entry first, in an ``ExportFormat``. Dates and times are
+/// each entry's local ones, in its own time zone.
+public enum JournalExport {
+    /// Streams the export of `journal` to `sink` in pieces (one entry at a time).
+    ///
+    /// - Throws: the journal's ``JournalError``s and whatever `sink` throws.
+    public static func write(_ journal: Journal, format: ExportFormat, to sink: (String) throws -> Void) throws {
+        try write(tagCounts: { try journal.tagCounts() }, entries: { try journal.forEachEntry($0) },
+                  format: format, to: sink)
+    }
+
+    /// Renders `entries` (in the order given; oldest first reads best) in `format` — for
+    /// `list --json` and friends. The JSON `tags` object counts the tags of these entries.
+    public static func render(_ entries: [JournalEntry], format: ExportFormat) -> String {
+        var counts: [String: Int] = [:]
+        for e in entries { for t in Set(e.tags) { counts[t, default: 0] += 1 } }
+        let tagCounts = counts.map { TagCount(tag: $0.key, count: $0.value) }
+            .sorted { ($0.count, $1.tag) > ($1.count, $0.tag) }
+        var out = ""
+        // Neither closure throws, so neither does this.
+        try! write(tagCounts: { tagCounts }, entries: { body in try entries.forEach(body) }, format: format) { out += $0 }
+        return out
+    }
+
+    private static func write(tagCounts: () throws -> [TagCount],
+                              entries forEach: @escaping ((JournalEntry) throws -> Void) throws -> Void,
+                              format: ExportFormat, to sink: (String) throws -> Void) throws {
+        switch format {
+        case .json:
+            let counts = try tagCounts()
+            var head = "{\n  \"tags\": {"
+            head += counts.isEmpty ? "}" : "\n" + counts.map { "    \(jsonString("@" + $0.tag)): \($0.count)" }
+                .joined(separator: ",\n") + "\n  }"
+            head += ",\n  \"entries\": ["
+            try sink(head)
+            var first = true
+            try forEach { e in
+                try sink((first ? "\n" : ",\n") + jsonEntry(e))
+                first = false
+            }
+            try sink(first ? "]\n}\n" : "\n  ]\n}\n")
+        case .txt:
+            var first = true
+            try forEach { e in
+                try sink((first ? "" : "\n") + textEntry(e))
+                first = false
+            }
+        case .markdown:
+            var year: Int?
+            var day: LocalDay?
+            try forEach { e in
+                let clock = e.localClock
+                var out = ""
+                if clock.day.year != year {
+                    out += (year == nil ? "" : "\n") + "# \(clock.day.year)\n"
+                    year = clock.day.year
+                }
+                if clock.day != day {
+                    out += "\n## \(clock.day)\n"
+                    day = clock.day
+                }
+                out += "\n" + markdownEntry(e, time: clock.time)
+                try sink(out)
+            }
+        }
+    }
+
+    /// The whole export as one string (tests, small journals).
+    public static func string(_ journal: Journal, format: ExportFormat) throws -> String {
+        var out = ""
+        try write(journal, format: format) { out += $0 }
+        return out
+    }
+
+    /// Writes the export to `url`: a new 0600 file beside it, renamed over `url` when complete,
+    /// so a failed export never leaves half a file.
+    ///
+    /// - Throws: ``JournalError/cannotWrite(path:reason:)`` when the file cannot be written.
+    public static func write(_ journal: Journal, format: ExportFormat, toFile url: URL) throws {
+        let temp = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw JournalError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        var ok = false
+        defer {
+            close(fd)
+            if !ok { unlink(temp.path) }
+        }
+        try write(journal, format: format) { piece in
+            var piece = piece
+            try piece.withUTF8 { buf in
+                var offset = 0
+                while offset < buf.count {
+                    #if canImport(Glibc)
+                    let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                    #else
+                    let n = Darwin.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                    #endif
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw JournalError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+                    }
+                    offset += n
+                }
+            }
+        }
+        guard fsync(fd) == 0, rename(temp.path, url.path) == 0 else {
+            throw JournalError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        ok = true
+    }
+
+    // MARK: Pieces
+
+    static func jsonEntry(_ e: JournalEntry) -> String {
+        let clock = e.localClock
+        let split = JournalEntry.splitTitle(e.body)
+        let tags = e.tags.map { jsonString("@" + $0) }.joined(separator: ", ")
+        return """
+                {
+                  "title": \(jsonString(split.title)),
+                  "body": \(jsonString(split.body)),
+                  "date": "\(clock.day)",
+                  "time": "\(clock.time)",
+                  "tags": [\(tags)],
+                  "starred": \(e.starred)
+                }
+            """
+    }
+
+    static func textEntry(_ e: JournalEntry) -> String {
+        let clock = e.localClock
+        let split = JournalEntry.splitTitle(e.body)
+        var out = "[\(clock.day) \(clock.time)] \(split.title)"
+        if e.starred { out += " *" }
+        if !split.body.isEmpty { out += "\n" + split.body }
+        return out + "\n"
+    }
+
+    static func markdownEntry(_ e: JournalEntry, time: String) -> String {
+        let split = JournalEntry.splitTitle(e.body)
+        var out = "### \(time) \(split.title)\(e.starred ? " ★" : "")\n"
+        if !split.body.isEmpty {
+            // A body line that starts with `#` would become a heading; escape it.
+            let lines = split.body.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("#") ? "\\" + $0 : String($0) }
+            out += "\n" + lines.joined(separator: "\n") + "\n"
+        }
+        return out
+    }
+
+    /// A JSON string literal (RFC 8259): quotes, backslash and control characters escaped;
+    /// everything else written as UTF-8.
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}

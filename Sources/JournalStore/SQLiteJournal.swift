@@ -1,0 +1,766 @@
+import CSQLite
+import Foundation
+import LanternlyCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The journal in one SQLite file (`LanternlyPaths.database`, `data/journal.sqlite3`).
+///
+/// - **Files**: the database and its `-wal`/`-shm` files are created 0600 (umask 077 while
+///   opening; SQLite gives the side files the database's mode), the folder 0700.
+/// - **Durability**: WAL with `synchronous=FULL`: every write is a committed transaction,
+///   fsynced, before the call returns — it survives `kill -9` and power loss.
+/// - **Two writers** (the TUI and `lanternly write`): writes take the lock up front
+///   (`BEGIN IMMEDIATE`) and wait up to 10 s for the other one (`busy_timeout`); none is lost.
+/// - **Not ours, or damaged**: the header is checked before SQLite opens the file
+///   (`SQLite format 3\0`, `application_id`); a file that is not ours, or fails
+///   `PRAGMA quick_check` before a migration, is reported and never written to.
+/// - **Schema**: `PRAGMA user_version`, ordered migrations (``SQLiteJournal/schemaVersion``);
+///   opening a current database runs none of them.
+/// - **Threads**: one connection guarded by a lock; safe from any thread.
+public final class SQLiteJournal: Journal, @unchecked Sendable {
+    /// The schema this build writes. History: 1 = entries and chat turns; 2 = local day,
+    /// tags, content hash, FTS5 trigram index, question history.
+    public static let schemaVersion = 2
+    /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
+    public static let applicationID: Int32 = 0x4C4E_544C
+
+    /// The database file.
+    public let url: URL
+    private let connection: SQLiteConnection
+    private let lock = NSRecursiveLock()
+
+    private var path: String { url.path }
+
+    /// Opens (creating when missing) the journal at `paths.database`.
+    ///
+    /// - Throws: ``JournalError`` — `.cannotWrite` (folder not writable), `.notADatabase`,
+    ///   `.foreignDatabase`, `.corrupt`, `.newerSchema`; the file is untouched in those cases.
+    public convenience init(paths: LanternlyPaths) throws {
+        try self.init(url: paths.database)
+    }
+
+    /// Opens (creating when missing) the journal file at `url`. See ``init(paths:)``.
+    public init(url: URL) throws {
+        self.url = url
+        let path = url.path
+        let folder = url.deletingLastPathComponent()
+        try SQLiteJournal.makeFolder(folder.path)
+        do {
+            try LanternlyPaths.ensureDirectory(folder)
+        } catch {
+            throw JournalError.cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
+        }
+
+        let oldMask = umask(0o077)
+        defer { umask(oldMask) }
+
+        let header = try SQLiteJournal.inspectHeader(path)
+        if case .ours(let version) = header, version == SQLiteJournal.schemaVersion {
+            connection = try SQLiteJournal.openReadWrite(path)
+            // A small journal is checked on every open (about 1 ms per MB); a large one only
+            // before migrations, and SQLite reports damage wherever a statement meets it.
+            if SQLiteJournal.fileSize(path) <= SQLiteJournal.quickCheckLimit {
+                let check: [String]
+                do {
+                    check = try connection.strings("PRAGMA quick_check")
+                } catch let e as SQLiteError {
+                    connection.close()
+                    throw SQLiteJournal.mapOpenError(e, path: path)
+                }
+                if check != ["ok"] {
+                    connection.close()
+                    throw JournalError.corrupt(path: path, reason: check.prefix(3).joined(separator: "; "))
+                }
+            }
+        } else {
+            if case .ours(let version) = header, version > SQLiteJournal.schemaVersion {
+                throw JournalError.newerSchema(path: path, version: version)
+            }
+            if case .ours = header { try SQLiteJournal.vet(path) }
+            if case .unmarked = header { try SQLiteJournal.vet(path) }
+            connection = try SQLiteJournal.openReadWrite(path)
+            do {
+                try migrate()
+            } catch let e as SQLiteError {
+                throw map(e)
+            }
+        }
+        // Take away group and other access (never add any: a file made read-only stays so).
+        for suffix in ["", "-wal", "-shm"] {
+            var st = stat()
+            if stat(path + suffix, &st) == 0, st.st_mode & 0o077 != 0 { _ = chmod(path + suffix, st.st_mode & 0o700) }
+        }
+    }
+
+    /// A journal that lives in memory only, gone when released: for tests and previews.
+    /// Same schema and behaviour as a file journal, minus the file-level guarantees.
+    ///
+    /// - Throws: ``JournalError/database(path:code:message:)`` if SQLite cannot allocate it.
+    public static func inMemory() throws -> SQLiteJournal {
+        try SQLiteJournal(inMemory: ())
+    }
+
+    private init(inMemory: Void) throws {
+        url = URL(fileURLWithPath: "/dev/null/:memory:")
+        do {
+            connection = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            try migrate()
+        } catch let e as SQLiteError {
+            throw JournalError.database(path: ":memory:", code: e.code, message: e.message)
+        }
+    }
+
+    deinit { connection.close() }
+
+    // MARK: Opening
+
+    private enum Header { case missing, ours(Int), unmarked }
+
+    /// Journals up to this size (bytes) get `PRAGMA quick_check` on every open.
+    static let quickCheckLimit: Int64 = 4 << 20
+
+    private static func fileSize(_ path: String) -> Int64 {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int64(st.st_size) : 0
+    }
+
+    /// Reads the 100-byte header without SQLite: magic string, user_version (offset 60),
+    /// application_id (offset 68). Source: sqlite.org/fileformat.html §1.3.
+    private static func inspectHeader(_ path: String) throws -> Header {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return .missing }
+            throw JournalError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, 100) }
+        if n == 0 { return .missing }
+        let magic = Array("SQLite format 3".utf8) + [0]
+        guard n == 100, Array(bytes[0..<16]) == magic else { throw JournalError.notADatabase(path: path) }
+        func be32(_ at: Int) -> UInt32 {
+            UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        }
+        // A file shorter than the pages its header counts was cut off (offsets 16, 24, 28, 92).
+        let pageSize = Int64(be32(16) >> 16) == 1 ? 65_536 : Int64(be32(16) >> 16)
+        if be32(24) == be32(92), Int64(be32(28)) * pageSize > fileSize(path) {
+            throw JournalError.corrupt(path: path, reason: "the file is shorter than its header says")
+        }
+        let appID = Int32(bitPattern: be32(68))
+        if appID == applicationID { return .ours(Int(be32(60))) }
+        if appID == 0 { return .unmarked }
+        throw JournalError.foreignDatabase(path: path)
+    }
+
+    /// Read-only checks before anything writes: an unmarked database must be empty; ours must
+    /// pass `PRAGMA quick_check` and not be newer than this build.
+    private static func vet(_ path: String) throws {
+        let ro: SQLiteConnection
+        do {
+            ro = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READONLY)
+        } catch let e as SQLiteError {
+            throw mapOpenError(e, path: path)
+        }
+        defer { ro.close() }
+        ro.setBusyTimeout(milliseconds: 10_000)
+        do {
+            let appID = Int32(truncatingIfNeeded: try ro.scalarInt("PRAGMA application_id"))
+            let version = Int(try ro.scalarInt("PRAGMA user_version"))
+            if appID != applicationID {
+                if try appID != 0 || ro.scalarInt("SELECT count(*) FROM sqlite_schema") != 0 {
+                    throw JournalError.foreignDatabase(path: path)
+                }
+                return
+            }
+            if version > schemaVersion { throw JournalError.newerSchema(path: path, version: version) }
+            if version == schemaVersion { return }
+            let check = try ro.strings("PRAGMA quick_check")
+            if check != ["ok"] {
+                throw JournalError.corrupt(path: path, reason: check.prefix(3).joined(separator: "; "))
+            }
+        } catch let e as SQLiteError {
+            throw mapOpenError(e, path: path)
+        }
+    }
+
+    private static func openReadWrite(_ path: String) throws -> SQLiteConnection {
+        do {
+            let c = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            c.setBusyTimeout(milliseconds: 10_000)
+            try c.execute("PRAGMA synchronous=FULL; PRAGMA secure_delete=ON")
+            return c
+        } catch let e as SQLiteError {
+            throw mapOpenError(e, path: path)
+        }
+    }
+
+    private static func mapOpenError(_ e: SQLiteError, path: String) -> JournalError {
+        switch e.primary {
+        case SQLITE_NOTADB: return .notADatabase(path: path)
+        case SQLITE_CORRUPT: return .corrupt(path: path, reason: e.message)
+        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_FULL, SQLITE_IOERR, SQLITE_AUTH:
+            return .cannotWrite(path: path, reason: e.message)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        default: return .database(path: path, code: e.code, message: e.message)
+        }
+    }
+
+    private func map(_ e: SQLiteError) -> JournalError { SQLiteJournal.mapOpenError(e, path: path) }
+
+    /// `mkdir -p` with mode 0700, reporting the system's reason (`errno`) for the first
+    /// folder that cannot be made, or `ENOTDIR` when a file is in the way.
+    private static func makeFolder(_ path: String) throws {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            if st.st_mode & S_IFMT == S_IFDIR { return }
+            throw JournalError.cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR)))
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try makeFolder(parent) }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw JournalError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    // MARK: Migrations
+
+    /// Schema steps, in order: step `i` takes the schema from version `i` to `i + 1`.
+    private static let migrations: [(SQLiteConnection) throws -> Void] = [
+        // 0 → 1: the first shipped schema.
+        { db in
+            try db.execute("""
+                CREATE TABLE entries(
+                    id INTEGER PRIMARY KEY,
+                    body TEXT NOT NULL,
+                    starred INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    time_zone TEXT NOT NULL);
+                CREATE INDEX entries_created_at ON entries(created_at);
+                CREATE TABLE chat_turns(
+                    id INTEGER PRIMARY KEY,
+                    message TEXT NOT NULL,
+                    reply TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    language TEXT NOT NULL,
+                    created_at INTEGER NOT NULL);
+                """)
+        },
+        // 1 → 2: local day, tags, import key, full-text index, question history.
+        { db in
+            try db.execute("""
+                ALTER TABLE entries ADD COLUMN local_day TEXT NOT NULL DEFAULT '';
+                ALTER TABLE entries ADD COLUMN content_hash TEXT;
+                CREATE UNIQUE INDEX entries_content_hash ON entries(content_hash);
+                CREATE INDEX entries_local_day ON entries(local_day, created_at);
+                CREATE INDEX entries_starred ON entries(created_at) WHERE starred = 1;
+                CREATE TABLE entry_tags(
+                    entry_id INTEGER NOT NULL,
+                    tag TEXT NOT NULL,
+                    by_hand INTEGER NOT NULL,
+                    PRIMARY KEY(entry_id, tag, by_hand)) WITHOUT ROWID;
+                CREATE INDEX entry_tags_tag ON entry_tags(tag, entry_id);
+                CREATE VIRTUAL TABLE entries_fts USING fts5(
+                    body, content='entries', content_rowid='id', tokenize='trigram');
+                CREATE TRIGGER entries_fts_insert AFTER INSERT ON entries BEGIN
+                    INSERT INTO entries_fts(rowid, body) VALUES (new.id, new.body);
+                END;
+                CREATE TRIGGER entries_fts_delete AFTER DELETE ON entries BEGIN
+                    INSERT INTO entries_fts(entries_fts, rowid, body) VALUES ('delete', old.id, old.body);
+                END;
+                CREATE TRIGGER entries_fts_update AFTER UPDATE OF body ON entries BEGIN
+                    INSERT INTO entries_fts(entries_fts, rowid, body) VALUES ('delete', old.id, old.body);
+                    INSERT INTO entries_fts(rowid, body) VALUES (new.id, new.body);
+                END;
+                CREATE TABLE question_history(
+                    day TEXT NOT NULL,
+                    question_key TEXT NOT NULL,
+                    asked_at INTEGER NOT NULL,
+                    PRIMARY KEY(day, question_key));
+                INSERT INTO entries_fts(entries_fts) VALUES ('rebuild');
+                """)
+            // Fill the new columns for the entries a v1 journal already holds.
+            let rows = try db.prepare("SELECT id, body, created_at, time_zone FROM entries ORDER BY id")
+            var old: [(Int64, String, Int64, String)] = []
+            while try rows.step() { old.append((rows.int64(0), rows.string(1) ?? "", rows.int64(2), rows.string(3) ?? "UTC")) }
+            rows.reset()
+            for (id, body, ms, zone) in old {
+                let clock = LocalClock(Date(milliseconds: ms), in: TimeZoneCacheAccess.zone(zone))
+                let hash = contentHash(body: body, clock: clock)
+                let taken = try db.prepare("SELECT 1 FROM entries WHERE content_hash = ?1")
+                taken.bind(1, hash)
+                let exists = try taken.step()
+                taken.reset()
+                let up = try db.prepare("UPDATE entries SET local_day = ?1, content_hash = ?2 WHERE id = ?3")
+                up.bind(1, clock.day.description)
+                up.bind(2, exists ? nil : hash)
+                up.bind(3, id)
+                try up.step()
+                try insertTags(db, id: id, body: body, extra: [])
+            }
+        },
+    ]
+
+    private func migrate() throws {
+        let db = connection
+        let mode = try db.strings("PRAGMA journal_mode=WAL")
+        if mode.first?.lowercased() != "wal" && mode.first?.lowercased() != "memory" {
+            throw JournalError.cannotWrite(path: path, reason: "write-ahead log unavailable (\(mode.first ?? "?"))")
+        }
+        try db.execute("BEGIN IMMEDIATE")
+        do {
+            // Another process may have migrated while we waited for the lock.
+            let appID = Int32(truncatingIfNeeded: try db.scalarInt("PRAGMA application_id"))
+            var version = Int(try db.scalarInt("PRAGMA user_version"))
+            if appID != SQLiteJournal.applicationID {
+                if try appID != 0 || db.scalarInt("SELECT count(*) FROM sqlite_schema") != 0 {
+                    throw JournalError.foreignDatabase(path: path)
+                }
+                version = 0
+            }
+            if version > SQLiteJournal.schemaVersion {
+                throw JournalError.newerSchema(path: path, version: version)
+            }
+            while version < SQLiteJournal.schemaVersion {
+                try SQLiteJournal.migrations[version](db)
+                version += 1
+            }
+            try db.execute("PRAGMA application_id = \(SQLiteJournal.applicationID); PRAGMA user_version = \(version)")
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Migrates a database that this build finds at `version` (tests build a v1 file by hand).
+    static func applyMigration(from version: Int, on db: SQLiteConnection) throws {
+        try migrations[version](db)
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` as one write transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolled back on error.
+    private func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+        } catch let e as SQLiteError {
+            throw map(e)
+        }
+        do {
+            let result = try body(connection)
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK")
+            if let e = error as? SQLiteError { throw map(e) }
+            throw error
+        }
+    }
+
+    private func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            return try body(connection)
+        } catch let e as SQLiteError {
+            throw map(e)
+        }
+    }
+
+    // MARK: Entries
+
+    private static let entryColumns = """
+        e.id, e.body, e.starred, e.created_at, e.time_zone,
+        (SELECT group_concat(DISTINCT tag) FROM entry_tags WHERE entry_id = e.id)
+        """
+
+    private static func decodeEntry(_ s: SQLiteStatement, from col: Int32 = 0) -> JournalEntry {
+        let tags = (s.string(col + 5) ?? "").split(separator: ",").map(String.init).sorted()
+        return JournalEntry(id: s.int64(col), body: s.string(col + 1) ?? "", tags: tags,
+                            starred: s.int64(col + 2) != 0, createdAt: Date(milliseconds: s.int64(col + 3)),
+                            timeZoneIdentifier: s.string(col + 4) ?? "UTC")
+    }
+
+    /// The import key: SHA-256 of local date, `HH:MM`, title and body (jrnl's split).
+    static func contentHash(body: String, clock: LocalClock) -> String {
+        let split = JournalEntry.splitTitle(body)
+        let key = clock.day.description + " " + clock.time + "\u{1F}" + split.title + "\u{1F}" + split.body
+        return SHA256.hex(key.utf8)
+    }
+
+    private static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String]) throws {
+        let ins = try db.prepare("INSERT OR IGNORE INTO entry_tags(entry_id, tag, by_hand) VALUES (?1, ?2, ?3)")
+        for tag in JournalEntry.tags(in: body) {
+            ins.bind(1, id); ins.bind(2, tag); ins.bind(3, 0)
+            try ins.step()
+            ins.reset()
+        }
+        for tag in Set(extra.compactMap(JournalEntry.normalizeTag)) {
+            ins.bind(1, id); ins.bind(2, tag); ins.bind(3, 1)
+            try ins.step()
+            ins.reset()
+        }
+    }
+
+    /// Inserts one entry inside a transaction. With `skipDuplicate`, an entry whose import key
+    /// is already present is not inserted (`nil`); otherwise it is inserted without a key.
+    private func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool) throws -> JournalEntry? {
+        let zone = TimeZoneCacheAccess.zone(new.timeZoneIdentifier)
+        let ms = new.createdAt.milliseconds
+        let clock = LocalClock(Date(milliseconds: ms), in: zone)
+        var hash: String? = SQLiteJournal.contentHash(body: new.text, clock: clock)
+        let taken = try db.prepare("SELECT 1 FROM entries WHERE content_hash = ?1")
+        taken.bind(1, hash)
+        let exists = try taken.step()
+        taken.reset()
+        if exists {
+            if skipDuplicate { return nil }
+            hash = nil
+        }
+        let ins = try db.prepare("""
+            INSERT INTO entries(body, starred, created_at, time_zone, local_day, content_hash)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """)
+        ins.bind(1, new.text)
+        ins.bind(2, new.starred ? 1 : 0)
+        ins.bind(3, ms)
+        ins.bind(4, new.timeZoneIdentifier)
+        ins.bind(5, clock.day.description)
+        ins.bind(6, hash)
+        try ins.step()
+        ins.reset()
+        let id = db.lastInsertRowID
+        try SQLiteJournal.insertTags(db, id: id, body: new.text, extra: new.extraTags)
+        let tags = Set(JournalEntry.tags(in: new.text)).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
+        return JournalEntry(id: id, body: new.text, tags: tags.sorted(), starred: new.starred,
+                            createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier)
+    }
+
+    public func add(_ entry: NewEntry) throws -> JournalEntry {
+        try writing { db in try insert(entry, db: db, skipDuplicate: false)! }
+    }
+
+    /// Inserts many entries in one transaction (for benchmarks and bulk loads): same rules as
+    /// ``add(_:)``, one commit at the end.
+    ///
+    /// - Returns: how many were inserted.
+    @discardableResult
+    public func bulkInsert<S: Sequence>(_ entries: S) throws -> Int where S.Element == NewEntry {
+        try writing { db in
+            var n = 0
+            for e in entries {
+                _ = try insert(e, db: db, skipDuplicate: false)
+                n += 1
+            }
+            return n
+        }
+    }
+
+    public func importEntries(_ entries: [NewEntry]) throws -> ImportResult {
+        try writing { db in
+            var result = ImportResult()
+            for e in entries {
+                if try insert(e, db: db, skipDuplicate: true) != nil { result.added += 1 } else { result.skipped += 1 }
+            }
+            return result
+        }
+    }
+
+    /// See ``Journal/entries(_:)``. Plans for 100,000 entries: the walk goes down the
+    /// `created_at` index newest first and stops after `limit` rows; day bounds become an
+    /// instant range (±15 h covers every zone) with the exact local-day test on top; starred
+    /// entries have a partial index; a rare tag (≤ 2,000 entries) is looked up by tag and sorted.
+    public func entries(_ query: EntryQuery) throws -> [JournalEntry] {
+        var tag: String?
+        if let raw = query.tag {
+            guard let t = JournalEntry.normalizeTag(raw) else { return [] }
+            tag = t
+        }
+        return try reading { db in
+            var sql = "SELECT \(SQLiteJournal.entryColumns) FROM entries e WHERE 1"
+            var ints: [(Int32, Int64)] = []
+            var texts: [(Int32, String)] = []
+            var n: Int32 = 0
+            let margin: Int64 = 15 * 3_600_000
+            if let from = query.from {
+                n += 1; sql += " AND e.created_at >= ?\(n)"; ints.append((n, Int64(from.daysSinceEpoch) * 86_400_000 - margin))
+                n += 1; sql += " AND +e.local_day >= ?\(n)"; texts.append((n, from.description))
+            }
+            if let to = query.to {
+                n += 1; sql += " AND e.created_at < ?\(n)"; ints.append((n, Int64(to.daysSinceEpoch + 1) * 86_400_000 + margin))
+                n += 1; sql += " AND +e.local_day <= ?\(n)"; texts.append((n, to.description))
+            }
+            if query.starredOnly { sql += " AND e.starred = 1" }
+            if let tag {
+                n += 1
+                texts.append((n, tag))
+                let count = try db.prepare("SELECT count(*) FROM (SELECT 1 FROM entry_tags WHERE tag = ?1 LIMIT 2001)")
+                count.bind(1, tag)
+                let rare = try count.step() && count.int64(0) <= 2000
+                count.reset()
+                sql += rare
+                    ? " AND e.id IN (SELECT entry_id FROM entry_tags WHERE tag = ?\(n))"
+                    : " AND EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = +e.id AND t.tag = ?\(n))"
+            }
+            sql += " ORDER BY e.created_at DESC, e.id DESC"
+            if let limit = query.limit {
+                n += 1
+                sql += " LIMIT ?\(n)"
+                ints.append((n, Int64(max(0, limit))))
+            }
+            let s = try db.prepare(sql)
+            defer { s.reset() }
+            for (i, v) in ints { s.bind(i, v) }
+            for (i, v) in texts { s.bind(i, v) }
+            var out: [JournalEntry] = []
+            while try s.step() { out.append(SQLiteJournal.decodeEntry(s)) }
+            return out
+        }
+    }
+
+    public func forEachEntry(_ body: (JournalEntry) throws -> Void) throws {
+        try reading { db in
+            var batch: [JournalEntry] = []
+            var lastKey: (Int64, Int64)?
+            // Read in pages of 500 so the callback never runs while the statement is open.
+            repeat {
+                batch.removeAll(keepingCapacity: true)
+                let page: SQLiteStatement
+                if let (ms, id) = lastKey {
+                    page = try db.prepare("""
+                        SELECT \(SQLiteJournal.entryColumns) FROM entries e
+                        WHERE (e.created_at, e.id) > (?1, ?2) ORDER BY e.created_at, e.id LIMIT 500
+                        """)
+                    page.bind(1, ms)
+                    page.bind(2, id)
+                } else {
+                    page = try db.prepare("SELECT \(SQLiteJournal.entryColumns) FROM entries e ORDER BY e.created_at, e.id LIMIT 500")
+                }
+                while try page.step() { batch.append(SQLiteJournal.decodeEntry(page)) }
+                page.reset()
+                for e in batch { try body(e) }
+                if let last = batch.last { lastKey = (last.createdAt.milliseconds, last.id) }
+            } while batch.count == 500
+        }
+    }
+
+    public func entry(id: Int64) throws -> JournalEntry? {
+        try reading { db in try SQLiteJournal.fetch(db, id: id) }
+    }
+
+    private static func fetch(_ db: SQLiteConnection, id: Int64) throws -> JournalEntry? {
+        let s = try db.prepare("SELECT \(entryColumns) FROM entries e WHERE e.id = ?1")
+        defer { s.reset() }
+        s.bind(1, id)
+        return try s.step() ? decodeEntry(s) : nil
+    }
+
+    public func update(id: Int64, _ change: EntryChange) throws -> JournalEntry {
+        try writing { db in
+            guard let old = try SQLiteJournal.fetch(db, id: id) else { throw JournalError.entryNotFound(id: id) }
+            if let starred = change.starred {
+                let s = try db.prepare("UPDATE entries SET starred = ?1 WHERE id = ?2")
+                s.bind(1, starred ? 1 : 0); s.bind(2, id)
+                try s.step()
+                s.reset()
+            }
+            if let body = change.body, body != old.body {
+                let clock = old.localClock
+                var hash: String? = SQLiteJournal.contentHash(body: body, clock: clock)
+                let taken = try db.prepare("SELECT 1 FROM entries WHERE content_hash = ?1 AND id != ?2")
+                taken.bind(1, hash); taken.bind(2, id)
+                if try taken.step() { hash = nil }
+                taken.reset()
+                let s = try db.prepare("UPDATE entries SET body = ?1, content_hash = ?2 WHERE id = ?3")
+                s.bind(1, body); s.bind(2, hash); s.bind(3, id)
+                try s.step()
+                s.reset()
+                let del = try db.prepare("DELETE FROM entry_tags WHERE entry_id = ?1 AND by_hand = 0")
+                del.bind(1, id)
+                try del.step()
+                del.reset()
+                try SQLiteJournal.insertTags(db, id: id, body: body, extra: [])
+            }
+            if let tags = change.tags {
+                let del = try db.prepare("DELETE FROM entry_tags WHERE entry_id = ?1 AND by_hand = 1")
+                del.bind(1, id)
+                try del.step()
+                del.reset()
+                try SQLiteJournal.insertTags(db, id: id, body: "", extra: tags)
+            }
+            return try SQLiteJournal.fetch(db, id: id)!
+        }
+    }
+
+    public func delete(id: Int64) throws {
+        try writing { db in
+            let s = try db.prepare("DELETE FROM entries WHERE id = ?1")
+            s.bind(1, id)
+            try s.step()
+            s.reset()
+            if db.changes == 0 { throw JournalError.entryNotFound(id: id) }
+            let t = try db.prepare("DELETE FROM entry_tags WHERE entry_id = ?1")
+            t.bind(1, id)
+            try t.step()
+            t.reset()
+        }
+    }
+
+    public func entryCount() throws -> Int {
+        try reading { db in Int(try db.scalarInt("SELECT count(*) FROM entries")) }
+    }
+
+    public func tagCounts() throws -> [TagCount] {
+        try reading { db in
+            let s = try db.prepare("""
+                SELECT tag, count(DISTINCT entry_id) AS n FROM entry_tags GROUP BY tag ORDER BY n DESC, tag
+                """)
+            defer { s.reset() }
+            var out: [TagCount] = []
+            while try s.step() { out.append(TagCount(tag: s.string(0) ?? "", count: Int(s.int64(1)))) }
+            return out
+        }
+    }
+
+    // MARK: Search
+
+    /// See ``Journal/search(_:limit:)``. Queries of 3 or more characters go through the FTS5
+    /// trigram index as one quoted phrase (so `"`, `AND`, `*`, `(` are literal; case is folded
+    /// for every script); shorter ones scan with `LIKE` (ASCII case folded only). The hits are
+    /// the `limit` most recently added matches, returned newest first by instant.
+    public func search(_ query: String, limit: Int) throws -> [SearchHit] {
+        let q = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !q.isEmpty, limit > 0 else { return [] }
+        let entries: [JournalEntry] = try reading { db in
+            let s: SQLiteStatement
+            if q.unicodeScalars.count >= 3 {
+                s = try db.prepare("""
+                    SELECT \(SQLiteJournal.entryColumns) FROM entries_fts f JOIN entries e ON e.id = f.rowid
+                    WHERE entries_fts MATCH ?1 ORDER BY f.rowid DESC LIMIT ?2
+                    """)
+                s.bind(1, "\"" + q.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+            } else {
+                s = try db.prepare("""
+                    SELECT \(SQLiteJournal.entryColumns) FROM entries e
+                    WHERE e.body LIKE ?1 ESCAPE '\\' ORDER BY e.id DESC LIMIT ?2
+                    """)
+                let escaped = q.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+                s.bind(1, "%" + escaped + "%")
+            }
+            defer { s.reset() }
+            s.bind(2, Int64(limit))
+            var out: [JournalEntry] = []
+            while try s.step() { out.append(SQLiteJournal.decodeEntry(s)) }
+            return out
+        }
+        return entries
+            .sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
+            .map { SearchHit(entry: $0, snippet: SearchSnippet.around(q, in: $0.body)) }
+    }
+
+    // MARK: Chat
+
+    @discardableResult
+    public func appendChatTurn(message: String, reply: Reply, at date: Date) throws -> ChatTurn? {
+        // Crisis rule: a crisis exchange is never written anywhere.
+        if reply.source == .crisis { return nil }
+        let ms = date.milliseconds
+        return try writing { db in
+            let s = try db.prepare("""
+                INSERT INTO chat_turns(message, reply, source, language, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                """)
+            s.bind(1, message); s.bind(2, reply.text); s.bind(3, reply.source.rawValue)
+            s.bind(4, reply.language.rawValue); s.bind(5, ms)
+            try s.step()
+            s.reset()
+            return ChatTurn(id: db.lastInsertRowID, message: message, reply: reply.text, source: reply.source,
+                            language: reply.language, createdAt: Date(milliseconds: ms))
+        }
+    }
+
+    public func chatHistory(limit: Int?) throws -> [ChatTurn] {
+        try reading { db in
+            let s = try db.prepare("""
+                SELECT id, message, reply, source, language, created_at FROM
+                (SELECT * FROM chat_turns ORDER BY id DESC LIMIT ?1) ORDER BY id
+                """)
+            defer { s.reset() }
+            s.bind(1, Int64(limit.map { max(0, $0) } ?? -1))
+            var out: [ChatTurn] = []
+            while try s.step() {
+                out.append(ChatTurn(id: s.int64(0), message: s.string(1) ?? "", reply: s.string(2) ?? "",
+                                    source: ReplySource(rawValue: s.string(3) ?? "") ?? .bank,
+                                    language: AppLanguage(rawValue: s.string(4) ?? "") ?? .english,
+                                    createdAt: Date(milliseconds: s.int64(5))))
+            }
+            return out
+        }
+    }
+
+    @discardableResult
+    public func eraseChatHistory() throws -> Int {
+        let n = try writing { db -> Int in
+            try db.execute("DELETE FROM chat_turns")
+            return db.changes
+        }
+        // Copy the (zeroed, secure_delete) pages back and empty the log, so the old text does
+        // not linger in the -wal file. A reader elsewhere may block it; that is not an error.
+        _ = try reading { db in try db.strings("PRAGMA wal_checkpoint(TRUNCATE)") }
+        return n
+    }
+
+    // MARK: Questions
+
+    public func recordQuestion(_ record: QuestionRecord) throws {
+        try writing { db in
+            let s = try db.prepare("""
+                INSERT OR REPLACE INTO question_history(day, question_key, asked_at) VALUES (?1, ?2, ?3)
+                """)
+            s.bind(1, record.day.description); s.bind(2, record.questionKey); s.bind(3, record.askedAt.milliseconds)
+            try s.step()
+            s.reset()
+        }
+    }
+
+    public func questionHistory(since: LocalDay?) throws -> [QuestionRecord] {
+        try reading { db in
+            let s = try db.prepare("""
+                SELECT day, question_key, asked_at FROM question_history WHERE day >= ?1 ORDER BY day, asked_at
+                """)
+            defer { s.reset() }
+            s.bind(1, since?.description ?? "")
+            var out: [QuestionRecord] = []
+            while try s.step() {
+                guard let day = LocalDay(s.string(0) ?? "") else { continue }
+                out.append(QuestionRecord(day: day, questionKey: s.string(1) ?? "", askedAt: Date(milliseconds: s.int64(2))))
+            }
+            return out
+        }
+    }
+
+    // MARK: Maintenance
+
+    /// `PRAGMA integrity_check`: `["ok"]` for a healthy file, else SQLite's findings.
+    public func integrityCheck() throws -> [String] {
+        try reading { db in try db.strings("PRAGMA integrity_check") }
+    }
+}
+
+extension Date {
+    /// Whole milliseconds since 1970-01-01 UTC (rounded down), the stored form of an instant.
+    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+    init(milliseconds: Int64) { self.init(timeIntervalSince1970: Double(milliseconds) / 1000) }
+}
+
+/// Access to LanternlyCore's time-zone cache (internal there).
+enum TimeZoneCacheAccess {
+    static func zone(_ identifier: String) -> TimeZone { JournalEntry.zone(identifier) }
+}

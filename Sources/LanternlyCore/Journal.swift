@@ -1,0 +1,673 @@
+import Foundation
+
+// The journal's domain (DESIGN.md §7, issue "The journal"): entries, chat turns, the daily
+// question history, and the `Journal` protocol the app talks to. Storage lives in the
+// JournalStore module (SQLite); nothing here knows about it.
+
+// MARK: - Local day
+
+/// A calendar day in some time zone, `YYYY-MM-DD` (proleptic Gregorian).
+///
+/// Entries are grouped by the local day of their own time zone, not the reader's.
+public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// A day from its parts; `nil` when the date does not exist (2025-02-30, month 13…).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+              day <= LocalDay.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD`; `nil` for any other shape or a day that does not exist.
+    public init?(_ text: String) {
+        let u = Array(text.utf8)
+        guard u.count == 10, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-") else { return nil }
+        func num(_ r: Range<Int>) -> Int? {
+            var v = 0
+            for i in r {
+                guard u[i] >= 48 && u[i] <= 57 else { return nil }
+                v = v * 10 + Int(u[i] - 48)
+            }
+            return v
+        }
+        guard let y = num(0..<4), let m = num(5..<7), let d = num(8..<10) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The local day of `date` in `timeZone` (its offset at that instant, DST included).
+    public init(_ date: Date, in timeZone: TimeZone) {
+        let local = LocalClock(date, in: timeZone)
+        self = local.day
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m + "-" + d
+    }
+
+    public static func < (a: LocalDay, b: LocalDay) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let d = LocalDay(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "\"\(text)\" is not YYYY-MM-DD"))
+        }
+        self = d
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 (negative before), e.g. 0 for 1970-01-01. Howard Hinnant's `days_from_civil`.
+    public var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The inverse of ``daysSinceEpoch`` (`civil_from_days`).
+    public init(daysSinceEpoch z0: Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+}
+
+/// The wall-clock reading of an instant in a time zone: its day, hour and minute.
+public struct LocalClock: Hashable, Sendable {
+    public let day: LocalDay
+    /// 0…23.
+    public let hour: Int
+    /// 0…59.
+    public let minute: Int
+
+    /// Reads `date` on the wall clock of `timeZone` (`secondsFromGMT(for:)`, so DST applies).
+    public init(_ date: Date, in timeZone: TimeZone) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = seconds - days * 86_400
+        self.day = LocalDay(daysSinceEpoch: days)
+        self.hour = rest / 3600
+        self.minute = (rest % 3600) / 60
+    }
+
+    /// `HH:MM`, 24-hour.
+    public var time: String {
+        (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + (minute < 10 ? "0\(minute)" : "\(minute)")
+    }
+
+    /// The instant at which the wall clock of `timeZone` reads `day hour:minute`.
+    ///
+    /// In a DST gap (a time that does not exist, e.g. 02:30 on 2025-03-09 in Los Angeles)
+    /// the clock is read with the offset before the change, which lands after the gap.
+    /// In a DST overlap the earlier of the two instants is returned.
+    public static func instant(day: LocalDay, hour: Int, minute: Int, second: Int = 0,
+                               in timeZone: TimeZone) -> Date {
+        let wall = Double(day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
+        let guess = Date(timeIntervalSince1970: wall)
+        // Try the offsets around the wall time; keep the earliest that reads back exactly.
+        let offsets = Set([timeZone.secondsFromGMT(for: guess.addingTimeInterval(-86_400)),
+                           timeZone.secondsFromGMT(for: guess),
+                           timeZone.secondsFromGMT(for: guess.addingTimeInterval(86_400))])
+        let exact = offsets.map { Date(timeIntervalSince1970: wall - Double($0)) }
+            .filter { timeZone.secondsFromGMT(for: $0) == Int(wall - $0.timeIntervalSince1970) }
+        if let first = exact.min() { return first }
+        let before = timeZone.secondsFromGMT(for: guess.addingTimeInterval(-86_400))
+        return Date(timeIntervalSince1970: wall - Double(before))
+    }
+}
+
+/// A process-wide cache of `TimeZone(identifier:)` lookups (they read tzdata each time).
+enum TimeZoneCache {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var zones: [String: TimeZone] = [:]
+
+    /// The zone for `identifier`, or UTC when the identifier is unknown.
+    static func zone(_ identifier: String) -> TimeZone {
+        lock.lock()
+        defer { lock.unlock() }
+        if let z = zones[identifier] { return z }
+        let z = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
+        zones[identifier] = z
+        return z
+    }
+}
+
+// MARK: - Entries
+
+/// One journal entry: the person's own text, kept exactly as written.
+///
+/// The instant is stored in UTC together with the time-zone identifier it was written in,
+/// so the entry keeps its local day and time even when read in another zone.
+public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
+    /// Stable row number, assigned by the store.
+    public var id: Int64
+    /// The whole text as written (title included), byte-for-byte.
+    public var body: String
+    /// Normalized tags without the `@` (see ``normalizeTag(_:)``), sorted: the tags written in
+    /// ``body`` plus any added by hand.
+    public var tags: [String]
+    public var starred: Bool
+    /// The UTC instant it was written.
+    public var createdAt: Date
+    /// IANA identifier of the zone it was written in, e.g. `America/Los_Angeles`.
+    /// An identifier this system does not know is read as UTC.
+    public var timeZoneIdentifier: String
+
+    public init(id: Int64, body: String, tags: [String], starred: Bool, createdAt: Date,
+                timeZoneIdentifier: String) {
+        self.id = id
+        self.body = body
+        self.tags = tags
+        self.starred = starred
+        self.createdAt = createdAt
+        self.timeZoneIdentifier = timeZoneIdentifier
+    }
+
+    /// The zone of ``timeZoneIdentifier`` (UTC when unknown).
+    public var timeZone: TimeZone { TimeZoneCache.zone(timeZoneIdentifier) }
+
+    /// The zone named `identifier`, UTC when this system does not know it (lookups are cached).
+    public static func zone(_ identifier: String) -> TimeZone { TimeZoneCache.zone(identifier) }
+    /// The wall clock of ``createdAt`` in the entry's own zone.
+    public var localClock: LocalClock { LocalClock(createdAt, in: timeZone) }
+    /// The day it belongs to, in its own zone.
+    public var localDay: LocalDay { localClock.day }
+    /// `HH:MM` in its own zone.
+    public var localTime: String { localClock.time }
+    /// The first sentence or line, as jrnl splits it (``splitTitle(_:)``).
+    public var title: String { JournalEntry.splitTitle(body).title }
+    /// What follows the title, trimmed (jrnl's `body`).
+    public var bodyAfterTitle: String { JournalEntry.splitTitle(body).body }
+
+    // MARK: Tags
+
+    /// The tags written in `text`: an `@` at the start or after whitespace, followed by
+    /// letters, digits, marks, `_` or `-+*#/` (jrnl's `(?<!\S)@[-+*#/\w]+`), normalized with
+    /// ``normalizeTag(_:)``, without duplicates, sorted. `@работа` and `@日記` are tags;
+    /// `me@example.com` is not.
+    public static func tags(in text: String) -> [String] {
+        var found = Set<String>()
+        var previousIsSpace = true
+        var current: String?
+        func flush() {
+            if let c = current, let t = normalizeTag(c) { found.insert(t) }
+            current = nil
+        }
+        for ch in text {
+            if current != nil {
+                if isTagCharacter(ch) { current!.append(ch); previousIsSpace = false; continue }
+                flush()
+            }
+            if ch == "@" && previousIsSpace {
+                current = ""
+                previousIsSpace = false
+                continue
+            }
+            previousIsSpace = ch.isWhitespace
+        }
+        flush()
+        return found.sorted()
+    }
+
+    /// A tag as stored: without a leading `@`, lowercased, Unicode NFC; `nil` when nothing
+    /// remains or it holds no letter or digit (so `@--` is not a tag). `@Работа` → `работа`.
+    public static func normalizeTag(_ raw: String) -> String? {
+        var s = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
+        while s.first == "@" { s = s.dropFirst() }
+        guard !s.isEmpty, s.allSatisfy(isTagCharacter),
+              s.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+        else { return nil }
+        return String(s).lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    static func isTagCharacter(_ ch: Character) -> Bool {
+        if ch == "_" || ch == "-" || ch == "+" || ch == "*" || ch == "#" || ch == "/" { return true }
+        return ch.unicodeScalars.allSatisfy { s in
+            switch s.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber,
+                 .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    // MARK: Title
+
+    /// Splits the first sentence off `text` the way jrnl does: up to the first line break
+    /// when there is one; otherwise up to a sentence end (`.!?…‼‽⁇⁈⁉⋯﹒﹗`, an optional
+    /// closing quote and brackets, then whitespace) or a CJK full stop (`。！？．｡`). Both parts
+    /// are trimmed. Source: jrnl `journals/Entry.py`, `split_title`.
+    public static func splitTitle(_ text: String) -> (title: String, body: String) {
+        let trimmedLead = text.drop(while: { $0.isWhitespace })
+        if let nl = trimmedLead.firstIndex(where: { $0.isNewline }) {
+            return (trim(trimmedLead[..<nl]), trim(trimmedLead[trimmedLead.index(after: nl)...]))
+        }
+        let chars = Array(text)
+        let terminals: Set<Character> = [".", "!", "?", "\u{2026}", "\u{203C}", "\u{203D}", "\u{2047}",
+                                         "\u{2048}", "\u{2049}", "\u{22EF}", "\u{FE52}", "\u{FE57}"]
+        let cjk: Set<Character> = ["\u{FF01}", "\u{FF0E}", "\u{FF1F}", "\u{FF61}", "\u{3002}"]
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if cjk.contains(c) {
+                return (trim(chars[...i]), trim(chars[(i + 1)...]))
+            }
+            if terminals.contains(c) {
+                var j = i + 1
+                if j < chars.count, "'\u{2019}\"\u{201D}".contains(chars[j]) { j += 1 }
+                while j < chars.count, chars[j] == "]" || chars[j] == ")" { j += 1 }
+                if j < chars.count, chars[j].isWhitespace {
+                    while j < chars.count, chars[j].isWhitespace { j += 1 }
+                    return (trim(chars[..<j]), trim(chars[j...]))
+                }
+            }
+            i += 1
+        }
+        return (trim(text[...]), "")
+    }
+
+    /// The text that ``splitTitle(_:)`` turns back into `title` and `body`: joined by a space
+    /// when that splits the same way (`Hello.` + `World` → `Hello. World`), else by a newline.
+    public static func joinTitle(_ title: String, _ body: String) -> String {
+        let t = trim(title[...]), b = trim(body[...])
+        if b.isEmpty { return t }
+        if t.isEmpty { return b }
+        let spaced = t + " " + b
+        let back = splitTitle(spaced)
+        if back.title == t && back.body == b { return spaced }
+        return t + "\n" + b
+    }
+
+    private static func trim<S: Collection>(_ s: S) -> String where S.Element == Character {
+        String(s).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// An entry to be written: the text, when, in which zone, and any tags added by hand.
+public struct NewEntry: Hashable, Sendable {
+    public var text: String
+    public var createdAt: Date
+    public var timeZoneIdentifier: String
+    public var starred: Bool
+    /// Tags besides those written in the text (normalized on save; invalid ones dropped).
+    public var extraTags: [String]
+
+    public init(text: String, createdAt: Date = Date(), timeZone: TimeZone = .current,
+                starred: Bool = false, extraTags: [String] = []) {
+        self.text = text
+        self.createdAt = createdAt
+        self.timeZoneIdentifier = timeZone.identifier
+        self.starred = starred
+        self.extraTags = extraTags
+    }
+
+    public init(text: String, createdAt: Date, timeZoneIdentifier: String, starred: Bool = false,
+                extraTags: [String] = []) {
+        self.text = text
+        self.createdAt = createdAt
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.starred = starred
+        self.extraTags = extraTags
+    }
+}
+
+/// Which entries ``Journal/entries(_:)`` returns. Every filter is optional; they combine with AND.
+public struct EntryQuery: Hashable, Sendable {
+    /// At most this many (the newest ones); `nil` for all.
+    public var limit: Int?
+    /// First local day included (each entry's own zone).
+    public var from: LocalDay?
+    /// Last local day included.
+    public var to: LocalDay?
+    /// Only entries with this tag (normalized with ``JournalEntry/normalizeTag(_:)``; `@` optional).
+    public var tag: String?
+    /// Only starred entries.
+    public var starredOnly: Bool
+
+    public init(limit: Int? = nil, from: LocalDay? = nil, to: LocalDay? = nil, tag: String? = nil,
+                starredOnly: Bool = false) {
+        self.limit = limit
+        self.from = from
+        self.to = to
+        self.tag = tag
+        self.starredOnly = starredOnly
+    }
+}
+
+/// A change to an entry; `nil` fields stay as they are.
+public struct EntryChange: Hashable, Sendable {
+    /// New text; tags written in it replace those of the old text.
+    public var body: String?
+    /// The tags added by hand (replacing the previous hand-added ones). Tags written in the
+    /// text stay for as long as the text holds them.
+    public var tags: [String]?
+    public var starred: Bool?
+
+    public init(body: String? = nil, tags: [String]? = nil, starred: Bool? = nil) {
+        self.body = body
+        self.tags = tags
+        self.starred = starred
+    }
+}
+
+/// One search result: the entry and a piece of its text around the first match.
+public struct SearchHit: Hashable, Sendable {
+    public var entry: JournalEntry
+    public var snippet: SearchSnippet
+
+    public init(entry: JournalEntry, snippet: SearchSnippet) {
+        self.entry = entry
+        self.snippet = snippet
+    }
+}
+
+/// Context around a match: up to ~40 characters either side, on one line (newlines and tabs
+/// become spaces), with `…` where text was cut. `match` is the matched part.
+public struct SearchSnippet: Hashable, Sendable, Codable {
+    public var before: String
+    public var match: String
+    public var after: String
+
+    public init(before: String, match: String, after: String) {
+        self.before = before
+        self.match = match
+        self.after = after
+    }
+
+    /// The snippet as plain text.
+    public var text: String { before + match + after }
+
+    /// The snippet with the match between `open` and `close`, e.g. `[` `]` or ANSI bold.
+    public func marked(open: String, close: String) -> String { before + open + match + close + after }
+
+    /// Builds the snippet for the first case-insensitive occurrence of `query` in `text`;
+    /// the start of the text when there is none.
+    public static func around(_ query: String, in text: String, context: Int = 40) -> SearchSnippet {
+        func flat<S: StringProtocol>(_ s: S) -> String {
+            String(s.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        }
+        guard !query.isEmpty,
+              let r = text.range(of: query, options: [.caseInsensitive]) else {
+            let head = text.prefix(context * 2)
+            return SearchSnippet(before: "", match: "", after: flat(head) + (head.endIndex < text.endIndex ? "…" : ""))
+        }
+        let start = text.index(r.lowerBound, offsetBy: -context, limitedBy: text.startIndex) ?? text.startIndex
+        let end = text.index(r.upperBound, offsetBy: context, limitedBy: text.endIndex) ?? text.endIndex
+        return SearchSnippet(before: (start > text.startIndex ? "…" : "") + flat(text[start..<r.lowerBound]),
+                             match: flat(text[r]),
+                             after: flat(text[r.upperBound..<end]) + (end < text.endIndex ? "…" : ""))
+    }
+}
+
+/// How many entries carry a tag.
+public struct TagCount: Hashable, Sendable {
+    public var tag: String
+    public var count: Int
+
+    public init(tag: String, count: Int) {
+        self.tag = tag
+        self.count = count
+    }
+}
+
+/// What an import did: entries added, and entries skipped because an entry with the same
+/// date, time, title and body was already there.
+public struct ImportResult: Hashable, Sendable {
+    public var added: Int
+    public var skipped: Int
+
+    public init(added: Int = 0, skipped: Int = 0) {
+        self.added = added
+        self.skipped = skipped
+    }
+}
+
+// MARK: - Chat and questions
+
+/// One exchange with Luna as stored in the chat history.
+///
+/// Crisis turns are never stored (issue "The journal", crisis rule): ``Journal/appendChatTurn(message:reply:at:)``
+/// refuses them.
+public struct ChatTurn: Hashable, Sendable, Identifiable, Codable {
+    public var id: Int64
+    /// What the person wrote.
+    public var message: String
+    /// Luna's answer.
+    public var reply: String
+    public var source: ReplySource
+    public var language: AppLanguage
+    public var createdAt: Date
+
+    public init(id: Int64, message: String, reply: String, source: ReplySource, language: AppLanguage,
+                createdAt: Date) {
+        self.id = id
+        self.message = message
+        self.reply = reply
+        self.source = source
+        self.language = language
+        self.createdAt = createdAt
+    }
+}
+
+/// A daily question that was shown in the app on a day (DESIGN.md §6, in-app mode).
+public struct QuestionRecord: Hashable, Sendable, Codable {
+    /// The local day it was asked.
+    public var day: LocalDay
+    /// The catalog key of the question (stable across languages).
+    public var questionKey: String
+    public var askedAt: Date
+
+    public init(day: LocalDay, questionKey: String, askedAt: Date) {
+        self.day = day
+        self.questionKey = questionKey
+        self.askedAt = askedAt
+    }
+}
+
+// MARK: - Errors
+
+/// Why the journal could not do what was asked. Every case names the file involved.
+///
+/// User-visible text: ``message(_:_:)`` (keys `journal.error.*` in the string catalog).
+public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file is not an SQLite database at all (wrong header). It was not modified.
+    case notADatabase(path: String)
+    /// An SQLite database, but another program's (foreign `application_id` or tables). Not modified.
+    case foreignDatabase(path: String)
+    /// Ours, but damaged (`PRAGMA quick_check` failed or SQLite reported corruption). Not modified.
+    case corrupt(path: String, reason: String)
+    /// Written by a newer Lanternly whose schema version this build does not know.
+    case newerSchema(path: String, version: Int)
+    /// The folder or the disk refused a write (read-only, full, permission).
+    case cannotWrite(path: String, reason: String)
+    /// Another copy of Lanternly held the lock past the busy timeout.
+    case busy(path: String)
+    /// No entry with this id.
+    case entryNotFound(id: Int64)
+    /// An import file could not be read; `line` is 1-based when known.
+    case badImportFile(path: String, line: Int?, problem: ImportProblem)
+    /// Any other SQLite failure (result code and message).
+    case database(path: String, code: Int32, message: String)
+
+    /// The message for people, in `language`, from `catalog`.
+    public func message(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        switch self {
+        case .notADatabase(let p): return catalog.format("journal.error.notADatabase", language, p)
+        case .foreignDatabase(let p): return catalog.format("journal.error.foreignDatabase", language, p)
+        case .corrupt(let p, let r): return catalog.format("journal.error.corrupt", language, p, r)
+        case .newerSchema(let p, let v): return catalog.format("journal.error.newerSchema", language, p, String(v))
+        case .cannotWrite(let p, let r): return catalog.format("journal.error.cannotWrite", language, p, r)
+        case .busy(let p): return catalog.format("journal.error.busy", language, p)
+        case .entryNotFound(let id): return catalog.format("journal.error.entryNotFound", language, String(id))
+        case .badImportFile(let p, let line?, let problem):
+            return catalog.format("journal.error.importLine", language, p, String(line), problem.message(catalog, language))
+        case .badImportFile(let p, nil, let problem):
+            return catalog.format("journal.error.import", language, p, problem.message(catalog, language))
+        case .database(let p, let c, let m): return catalog.format("journal.error.database", language, p, "\(m) (\(c))")
+        }
+    }
+
+    /// The English message (from the shipped catalog when it loads).
+    public var description: String {
+        if let catalog = try? StringCatalog.shipped() { return message(catalog, .english) }
+        return "\(self)"
+    }
+}
+
+/// What is wrong with an import file (``JournalError/badImportFile(path:line:problem:)``).
+public enum ImportProblem: Hashable, Sendable {
+    /// The file could not be read (the system's reason).
+    case unreadable(reason: String)
+    /// Bytes that are not UTF-8.
+    case notUTF8
+    /// It starts like JSON but does not parse (the parser's detail).
+    case notJSON(detail: String)
+    /// JSON, but not jrnl's export shape (`{"tags": …, "entries": [ … ]}`).
+    case notJrnlJSON
+    /// `entries[index].field` is missing or has a wrong value.
+    case badField(index: Int, field: String, value: String)
+    /// An entry header whose date or time does not exist, e.g. `[2025-02-30 10:00]`.
+    case badDate(String)
+    /// Text before the first `[YYYY-MM-DD HH:MM]` line.
+    case textBeforeFirstEntry
+    /// No entry in the file at all.
+    case noEntries
+
+    /// The explanation for people, in `language`.
+    public func message(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        switch self {
+        case .unreadable(let r): return catalog.format("journal.import.unreadable", language, r)
+        case .notUTF8: return catalog.string("journal.import.notUTF8", language)
+        case .notJSON(let d): return catalog.format("journal.import.notJSON", language, d)
+        case .notJrnlJSON: return catalog.string("journal.import.notJrnlJSON", language)
+        case .badField(let i, let f, let v):
+            return catalog.format("journal.import.badField", language, String(i + 1), f, v)
+        case .badDate(let d): return catalog.format("journal.import.badDate", language, d)
+        case .textBeforeFirstEntry: return catalog.string("journal.import.textBeforeFirstEntry", language)
+        case .noEntries: return catalog.string("journal.import.noEntries", language)
+        }
+    }
+}
+
+// MARK: - The protocol
+
+/// The person's journal, chat history and question history: the app's only door to storage.
+///
+/// Every write is one committed transaction before the call returns. Implementations are
+/// safe to call from several threads, and several processes may write the same journal
+/// (the TUI and `lanternly write`) without losing an entry.
+public protocol Journal: AnyObject, Sendable {
+    /// Saves a new entry: tags come from `@tags` in the text plus `extraTags`.
+    ///
+    /// - Returns: the entry as stored (id assigned, tags normalized).
+    /// - Throws: ``JournalError/cannotWrite(path:reason:)`` (full disk, read-only folder),
+    ///   ``JournalError/busy(path:)``, ``JournalError/database(path:code:message:)``.
+    func add(_ entry: NewEntry) throws -> JournalEntry
+
+    /// Entries matching `query`, newest first (by instant, then id).
+    func entries(_ query: EntryQuery) throws -> [JournalEntry]
+
+    /// Calls `body` with every entry, oldest first, without holding them all in memory.
+    func forEachEntry(_ body: (JournalEntry) throws -> Void) throws
+
+    /// The entry with `id`, or `nil`.
+    func entry(id: Int64) throws -> JournalEntry?
+
+    /// Applies `change` and returns the entry as stored.
+    ///
+    /// - Throws: ``JournalError/entryNotFound(id:)`` and the write errors of ``add(_:)``.
+    func update(id: Int64, _ change: EntryChange) throws -> JournalEntry
+
+    /// Deletes the entry. Deleting a missing entry throws ``JournalError/entryNotFound(id:)``.
+    func delete(id: Int64) throws
+
+    /// Full-text search: substrings of any script (3 characters or more through the trigram
+    /// index, shorter ones by a scan). Returns at most `limit` hits, newest first. Any text is
+    /// a valid query: quotes, `AND`, `*`, parentheses are searched for literally.
+    func search(_ query: String, limit: Int) throws -> [SearchHit]
+
+    /// Number of entries.
+    func entryCount() throws -> Int
+
+    /// Every tag and the number of entries carrying it, most used first, then by name.
+    func tagCounts() throws -> [TagCount]
+
+    /// Adds entries from an import, skipping any whose date, time, title and body are already
+    /// in the journal (or earlier in `entries`). All in one transaction.
+    func importEntries(_ entries: [NewEntry]) throws -> ImportResult
+
+    /// Stores one chat exchange. A reply whose source is `.crisis` is never stored: the call
+    /// returns `nil` and writes nothing.
+    @discardableResult
+    func appendChatTurn(message: String, reply: Reply, at date: Date) throws -> ChatTurn?
+
+    /// The last `limit` chat turns (all when `nil`), oldest first.
+    func chatHistory(limit: Int?) throws -> [ChatTurn]
+
+    /// Deletes the whole chat history (and flushes it out of the write-ahead log where it can).
+    ///
+    /// - Returns: how many turns were deleted.
+    @discardableResult
+    func eraseChatHistory() throws -> Int
+
+    /// Records that `record.questionKey` was shown on `record.day` (one row per day and key).
+    func recordQuestion(_ record: QuestionRecord) throws
+
+    /// Questions shown on or after `since` (all when `nil`), oldest first.
+    func questionHistory(since: LocalDay?) throws -> [QuestionRecord]
+}
+
+extension Journal {
+    /// Saves `text` written now (or at `date`) in `timeZone`.
+    public func add(_ text: String, at date: Date = Date(), timeZone: TimeZone = .current,
+                    starred: Bool = false) throws -> JournalEntry {
+        try add(NewEntry(text: text, createdAt: date, timeZone: timeZone, starred: starred))
+    }
+
+    /// The newest `n` entries, newest first.
+    public func latest(_ n: Int) throws -> [JournalEntry] { try entries(EntryQuery(limit: n)) }
+
+    /// Search with the default limit of 50 hits.
+    public func search(_ query: String) throws -> [SearchHit] { try search(query, limit: 50) }
+
+    /// Stars or unstars an entry.
+    @discardableResult
+    public func setStarred(_ starred: Bool, id: Int64) throws -> JournalEntry {
+        try update(id: id, EntryChange(starred: starred))
+    }
+}

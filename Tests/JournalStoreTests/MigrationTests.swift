@@ -1,0 +1,82 @@
+import CSQLite
+import Foundation
+import XCTest
+@testable import JournalStore
+import LanternlyCore
+
+final class MigrationTests: XCTestCase {
+    /// Writes a version-1 journal the way the first release laid it out.
+    private func makeV1(at url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let db = try SQLiteConnection(path: url.path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        try db.execute("PRAGMA journal_mode=WAL")
+        try db.execute("""
+            CREATE TABLE entries(
+                id INTEGER PRIMARY KEY, body TEXT NOT NULL, starred INTEGER NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL, time_zone TEXT NOT NULL);
+            CREATE INDEX entries_created_at ON entries(created_at);
+            CREATE TABLE chat_turns(
+                id INTEGER PRIMARY KEY, message TEXT NOT NULL, reply TEXT NOT NULL, source TEXT NOT NULL,
+                language TEXT NOT NULL, created_at INTEGER NOT NULL);
+            INSERT INTO entries(body, starred, created_at, time_zone) VALUES
+                ('Старая запись про @дом.', 1, 1741589940000, 'America/Los_Angeles'),
+                ('An old English note about @Garden work', 0, 1700000000000, 'UTC'),
+                ('Same text', 0, 1700000000000, 'UTC'),
+                ('Same text', 0, 1700000000000, 'UTC');
+            INSERT INTO chat_turns(message, reply, source, language, created_at) VALUES
+                ('hi', 'hello', 'bank', 'en', 1700000000000);
+            PRAGMA application_id = 1280201804;
+            PRAGMA user_version = 1;
+            """)
+        db.close()
+    }
+
+    func testOpensAVersion1JournalAndMigratesIt() throws {
+        let paths = LanternlyPaths(home: try makeTempHome(self))
+        try makeV1(at: paths.database)
+        let journal = try SQLiteJournal(paths: paths)
+        XCTAssertEqual(try journal.entryCount(), 4)
+        let all = try journal.entries(EntryQuery())
+        let ru = try XCTUnwrap(all.first { $0.body.hasPrefix("Старая") })
+        XCTAssertEqual(ru.tags, ["дом"])
+        XCTAssertTrue(ru.starred)
+        XCTAssertEqual(ru.localDay.description, "2025-03-09")
+        XCTAssertEqual(try journal.entries(EntryQuery(from: LocalDay("2025-03-09"), to: LocalDay("2025-03-09"))).map(\.id), [ru.id])
+        XCTAssertEqual(try journal.search("запись").map(\.entry.id), [ru.id])
+        XCTAssertEqual(try journal.entries(EntryQuery(tag: "garden")).count, 1)
+        XCTAssertEqual(try journal.chatHistory(limit: nil).map(\.reply), ["hello"])
+        XCTAssertEqual(try journal.integrityCheck(), ["ok"])
+
+        let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
+        XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
+        XCTAssertEqual(try db.scalarInt("PRAGMA application_id"), Int64(SQLiteJournal.applicationID))
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM entries WHERE content_hash IS NOT NULL"), 3,
+                       "the duplicate v1 row keeps no import key")
+        db.close()
+        // Opening again runs nothing and changes nothing.
+        let again = try SQLiteJournal(paths: paths)
+        XCTAssertEqual(try again.entryCount(), 4)
+    }
+
+    func testNewerSchemaIsRefusedAndLeftAlone() throws {
+        let paths = LanternlyPaths(home: try makeTempHome(self))
+        try makeV1(at: paths.database)
+        let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READWRITE)
+        try db.execute("PRAGMA user_version = 99; PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode=DELETE")
+        db.close()
+        let before = try Data(contentsOf: paths.database)
+        XCTAssertThrowsError(try SQLiteJournal(paths: paths)) {
+            XCTAssertEqual($0 as? JournalError, .newerSchema(path: paths.database.path, version: 99))
+        }
+        XCTAssertEqual(try Data(contentsOf: paths.database), before)
+    }
+
+    func testAFreshJournalIsWALAndCurrent() throws {
+        let (journal, paths) = try makeJournal(self)
+        _ = try journal.add("x")
+        let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
+        XCTAssertEqual(try db.strings("PRAGMA journal_mode"), ["wal"])
+        XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
+        db.close()
+    }
+}
