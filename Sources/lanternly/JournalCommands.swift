@@ -1,0 +1,326 @@
+import Foundation
+import JournalStore
+import LanternlyCore
+
+/// The journal commands: write, list, search, export, import, history.
+enum JournalCommands {
+    static let all: [Command] = [write, list, search, export, importCommand, history]
+
+    // MARK: write
+
+    static let write = Command(
+        name: "write",
+        summary: "write a journal entry (arguments, standard input, or $EDITOR)",
+        help: """
+        Usage: lanternly write [--quiet] [--star] [--date "YYYY-MM-DD HH:MM"] [TEXT...]
+               lanternly write --recover [--list]
+
+        Saves a journal entry, then prints Luna's reflection on it. The text comes from the
+        arguments, else standard input, else $VISUAL or $EDITOR when a terminal is attached
+        (an empty result saves nothing). @words become tags.
+
+          --quiet      no reflection, just save
+          --star       star the entry
+          --date D     the entry's local date and time (default: now)
+          --recover    save the recovery drafts kept when a save failed (--list: show them)
+        """,
+        run: runWrite)
+
+    static func runWrite(_ args: inout Arguments, _ context: Context) throws -> Int32 {
+        let quiet = args.flag("--quiet", "-q")
+        let star = args.flag("--star")
+        let recover = args.flag("--recover")
+        let listOnly = args.flag("--list")
+        let dateText = try args.option("--date")
+        let words = try args.positionals()
+        if recover { return try runRecover(context, listOnly: listOnly) }
+
+        let zone = context.calendar.timeZone
+        var createdAt = context.now()
+        if let dateText { createdAt = try parseDateTime(dateText, zone: zone) }
+
+        let text: String
+        if !words.isEmpty {
+            text = words.joined(separator: " ")
+        } else if isatty(STDIN_FILENO) == 0 {
+            text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes * 16)
+        } else {
+            guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment) else {
+                Output.error(context.text("cli.write.nothing"))
+                return 0
+            }
+            text = edited
+        }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            Output.error(context.text("cli.write.nothing"))
+            return 0
+        }
+
+        let entry: JournalEntry
+        do {
+            let journal = try context.journal()
+            entry = try journal.add(NewEntry(text: text, createdAt: createdAt, timeZone: zone, starred: star))
+        } catch {
+            // Nothing typed is lost: keep it in a recovery draft and say where.
+            let reason = context.describeJournalError(error)
+            do {
+                let draft = try RecoveryDraft.save(text, createdAt: createdAt, timeZone: zone, paths: context.paths)
+                throw CLIError.runtime(reason + "\n" + context.text("cli.write.drafted", draft.file.path))
+            } catch let e as CLIError {
+                throw e
+            } catch {
+                throw CLIError.runtime(reason + "\n" + context.text("cli.write.draftFailed"))
+            }
+        }
+        Output.error(context.text("cli.write.saved", entry.localDay.description, entry.localTime))
+        let waiting = RecoveryDraft.pending(in: context.paths).count
+        if waiting > 0 { Output.error(context.text("cli.write.draftsWaiting", String(waiting))) }
+        if !quiet {
+            // The entry is the person's own text: Luna reflects on it through the chain, which
+            // answers a crisis entry with the crisis reply and never passes it to a model.
+            let reply = try context.reply(to: String(text.prefix(LunaChatService.maxMessageBytes)), remember: false)
+            Output.line(reply.text)
+        }
+        return 0
+    }
+
+    static func runRecover(_ context: Context, listOnly: Bool) throws -> Int32 {
+        let drafts = RecoveryDraft.pending(in: context.paths)
+        if drafts.isEmpty {
+            Output.error(context.text("cli.write.noDrafts"))
+            return 0
+        }
+        if listOnly {
+            for d in drafts {
+                Output.line("# \(d.file.path)")
+                Output.line(d.text)
+            }
+            return 0
+        }
+        let journal = try context.journal()
+        for d in drafts {
+            do {
+                _ = try journal.add(d.newEntry)
+                try d.discard()
+            } catch {
+                throw CLIError.runtime(context.describeJournalError(error))
+            }
+        }
+        Output.error(context.text("cli.write.recovered", String(drafts.count)))
+        return 0
+    }
+
+    /// Parses `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (24-hour) as a local time in `zone`.
+    static func parseDateTime(_ text: String, zone: TimeZone) throws -> Date {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = parts.first, let day = LocalDay(String(first)), parts.count <= 2 else {
+            throw CLIError.usage("'\(text)' is not a date that exists. Use YYYY-MM-DD or \"YYYY-MM-DD HH:MM\".")
+        }
+        var hour = 12, minute = 0
+        if parts.count == 2 {
+            let hm = parts[1].split(separator: ":")
+            guard hm.count == 2, let h = Int(hm[0]), let m = Int(hm[1]), (0..<24).contains(h), (0..<60).contains(m) else {
+                throw CLIError.usage("'\(parts[1])' is not a time. Use HH:MM, e.g. 23:59.")
+            }
+            hour = h; minute = m
+        }
+        return LocalClock.instant(day: day, hour: hour, minute: minute, in: zone)
+    }
+
+    // MARK: list
+
+    static let list = Command(
+        name: "list",
+        summary: "list journal entries, newest first",
+        help: """
+        Usage: lanternly list [-n N] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--tag T] [--starred] [--json]
+
+        Lists entries, newest first (default: the last 10). --json prints jrnl's JSON export shape.
+        """,
+        run: { args, context in
+            let json = args.flag("--json")
+            let starred = args.flag("--starred")
+            let n = try args.option("-n", "--number")
+            let from = try args.option("--from")
+            let to = try args.option("--to")
+            let tag = try args.option("--tag")
+            try args.finish()
+            var query = EntryQuery(limit: 10)
+            if let n {
+                guard let count = Int(n), count > 0 else { throw CLIError.usage("list: -n takes a positive number, not '\(n)'.") }
+                query.limit = count
+            }
+            if let from { query.from = try day(from) }
+            if let to { query.to = try day(to) }
+            if let tag { query.tag = tag.hasPrefix("@") ? String(tag.dropFirst()) : tag }
+            query.starredOnly = starred
+            let entries: [JournalEntry]
+            do { entries = try context.journal().entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            if json {
+                FileHandle.standardOutput.write(Data(JournalExport.render(entries.reversed(), format: .json).utf8))
+                Output.line("")
+            } else {
+                if entries.isEmpty { Output.error(context.text("cli.list.empty")) }
+                for e in entries {
+                    let tags = e.tags.isEmpty ? "" : "  " + e.tags.map { "@" + $0 }.joined(separator: " ")
+                    Output.line("\(e.localDay) \(e.localTime)\(e.starred ? " ★" : "")  \(Sanitize.line(e.title))\(tags)")
+                }
+            }
+            return 0
+        })
+
+    static func day(_ text: String) throws -> LocalDay {
+        guard let d = LocalDay(text) else {
+            throw CLIError.usage("'\(text)' is not a date that exists. Use YYYY-MM-DD, e.g. 2025-03-09.")
+        }
+        return d
+    }
+
+    // MARK: search
+
+    static let search = Command(
+        name: "search",
+        summary: "full-text search (substrings too, in any script)",
+        help: """
+        Usage: lanternly search QUERY [--json]
+
+        Finds entries containing QUERY (a substring: Cyrillic and CJK work), newest first,
+        with the match in context.
+        """,
+        run: { args, context in
+            let json = args.flag("--json")
+            let words = try args.positionals()
+            let query = words.joined(separator: " ")
+            guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw CLIError.usage("search needs a QUERY, e.g. lanternly search tea")
+            }
+            let hits: [SearchHit]
+            do { hits = try context.journal().search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            if json {
+                struct Hit: Encodable { let id: Int64; let date: String; let time: String; let title: String; let snippet: String; let match: String }
+                try Output.json(hits.map { Hit(id: $0.entry.id, date: $0.entry.localDay.description, time: $0.entry.localTime,
+                                               title: $0.entry.title, snippet: $0.snippet.text, match: $0.snippet.match) })
+            } else {
+                if hits.isEmpty { Output.error(context.text("cli.search.none", query)) }
+                let tty = isatty(STDOUT_FILENO) != 0 && context.environment["NO_COLOR"] == nil
+                for h in hits {
+                    let snippet = Sanitize.line(h.snippet.before) + (tty ? "\u{1B}[1m" : "[") + Sanitize.line(h.snippet.match)
+                        + (tty ? "\u{1B}[0m" : "]") + Sanitize.line(h.snippet.after)
+                    Output.line("\(h.entry.localDay) \(h.entry.localTime)  \(snippet)")
+                }
+            }
+            return 0
+        })
+
+    // MARK: export / import
+
+    static let export = Command(
+        name: "export",
+        summary: "export the journal as json (jrnl's shape), markdown or txt",
+        help: """
+        Usage: lanternly export --format json|markdown|txt [--output PATH]
+
+        Writes every entry, oldest first. json follows jrnl's JSON export (tags, entries with
+        date, time, title, body, tags, starred); txt is jrnl's plain-text journal format.
+        Without --output the export goes to standard output.
+        """,
+        run: { args, context in
+            let formatName = try args.option("--format", "-f") ?? ""
+            let output = try args.option("--output", "-o")
+            try args.finish()
+            guard let format = ExportFormat(rawValue: formatName == "md" ? "markdown" : formatName) else {
+                throw CLIError.usage("export: --format takes json, markdown or txt.")
+            }
+            do {
+                let journal = try context.journal()
+                if let output {
+                    try JournalExport.write(journal, format: format, toFile: URL(fileURLWithPath: output))
+                    Output.error(context.text("cli.export.done", output))
+                } else {
+                    try JournalExport.write(journal, format: format) { FileHandle.standardOutput.write(Data($0.utf8)) }
+                }
+            } catch {
+                throw CLIError.runtime(context.describeJournalError(error))
+            }
+            return 0
+        })
+
+    static let importCommand = Command(
+        name: "import",
+        summary: "import a jrnl journal (JSON export or plain text); twice adds nothing twice",
+        help: """
+        Usage: lanternly import --from jrnl FILE
+
+        Reads jrnl's JSON export or jrnl's plain-text journal. Entries already in your
+        journal are skipped, so importing the same file twice adds nothing twice.
+        """,
+        run: { args, context in
+            let from = try args.option("--from") ?? "jrnl"
+            let files = try args.positionals()
+            guard from == "jrnl" else { throw CLIError.usage("import: only --from jrnl is supported.") }
+            guard files.count == 1 else { throw CLIError.usage("import needs one FILE, e.g. lanternly import --from jrnl journal.json") }
+            do {
+                let result = try JrnlImport.importFile(URL(fileURLWithPath: files[0]), into: context.journal(),
+                                                       timeZone: context.calendar.timeZone)
+                Output.line(context.text("cli.import.done", String(result.added), String(result.skipped)))
+            } catch {
+                throw CLIError.runtime(context.describeJournalError(error))
+            }
+            return 0
+        })
+
+    // MARK: history
+
+    static let history = Command(
+        name: "history",
+        summary: "the chat history with Luna (erase: forget it all)",
+        help: """
+        Usage: lanternly history [--json] [-n N]
+               lanternly history erase
+
+        Shows the chat with Luna, oldest first. Crisis turns are never kept. To keep no
+        history at all: lanternly settings set history off.
+        """,
+        run: { args, context in
+            let json = args.flag("--json")
+            let n = try args.option("-n")
+            let words = try args.positionals()
+            do {
+                if words == ["erase"] {
+                    let count = try context.journal().eraseChatHistory()
+                    Output.line(context.text("cli.history.erased", String(count)))
+                    return 0
+                }
+                guard words.isEmpty else { throw CLIError.usage("history: unknown action '\(words[0])'. Use 'erase' or nothing.") }
+                let turns = try context.journal().chatHistory(limit: n.flatMap(Int.init))
+                if json {
+                    try Output.json(turns)
+                } else {
+                    for t in turns {
+                        Output.line("> \(Sanitize.text(t.message))")
+                        Output.line("Luna (\(context.sourceLabel(t.source))): \(Sanitize.text(t.reply))")
+                    }
+                }
+            } catch let e as CLIError {
+                throw e
+            } catch {
+                throw CLIError.runtime(context.describeJournalError(error))
+            }
+            return 0
+        })
+}
+
+/// Strips control and escape sequences from text shown in a terminal; newline and tab stay
+/// in ``text(_:)``, ``line(_:)`` folds them into spaces.
+enum Sanitize {
+    static func text(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.filter { c in
+            c == "\n" || c == "\t" || !(c.properties.generalCategory == .control || c.value == 0x7F
+                || (0x80...0x9F).contains(c.value))
+        }))
+    }
+
+    static func line(_ s: String) -> String {
+        text(s).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+    }
+}
