@@ -15,8 +15,22 @@ public enum LunaPrompts {
     public static let translatedMessageNote =
         "The message was translated by machine: answer its meaning and do not quote it."
 
+    /// The persona with the reply's language named: `… Reply in ru.`
+    public static func persona(replyLanguage: AppLanguage) -> String {
+        persona + " Reply in \(replyLanguage.rawValue)."
+    }
+
     /// The persona for a message that reaches the model through translation.
-    public static var personaForTranslatedMessage: String { persona + " " + translatedMessageNote }
+    public static func personaForTranslatedMessage(replyLanguage: AppLanguage) -> String {
+        persona + " " + translatedMessageNote + " Reply in \(replyLanguage.rawValue)."
+    }
+
+    /// The reply language named by ``persona(replyLanguage:)``; `nil` when none is named.
+    public static func replyLanguage(_ instructions: String) -> AppLanguage? {
+        guard let r = instructions.range(of: "Reply in ", options: .backwards) else { return nil }
+        let code = instructions[r.upperBound...].prefix { $0.isLetter }
+        return AppLanguage(rawValue: String(code))
+    }
 
     /// Instructions asking the model to translate the prompt: `Translate the text from ru to
     /// en. Reply with the translation only.`
@@ -135,7 +149,7 @@ public final class LunaChatService: @unchecked Sendable {
             let supported = model.supportedLanguages
             if supported.contains(language) {
                 // 2. On-device, in the message's language.
-                if let out = await generate(.onDevice, instructions: LunaPrompts.persona, prompt: text) {
+                if let out = await generate(.onDevice, instructions: LunaPrompts.persona(replyLanguage: language), prompt: text) {
                     diagnostics.recordReply(source: .onDevice)
                     return Reply(text: out, source: .onDevice, language: language)
                 }
@@ -156,7 +170,7 @@ public final class LunaChatService: @unchecked Sendable {
 
     private func pivotReply(_ text: String, from language: AppLanguage, via pivot: AppLanguage) async -> String? {
         guard let english = await generate(.pivot, instructions: LunaPrompts.translation(from: language, to: pivot), prompt: text),
-              let answer = await generate(.pivot, instructions: LunaPrompts.personaForTranslatedMessage, prompt: english),
+              let answer = await generate(.pivot, instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: pivot), prompt: english),
               let back = await generate(.pivot, instructions: LunaPrompts.translation(from: pivot, to: language), prompt: answer)
         else { return nil }
         return back

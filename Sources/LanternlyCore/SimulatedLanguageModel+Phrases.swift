@@ -153,6 +153,13 @@ enum Phrasebook {
         }
     }
 
+    static let greeting = Phrase("Hello, it is good to hear from you.", "Привет! Хорошо, что ты заглядываешь.")
+
+    static let greetingQuestions = [
+        Phrase("How are you feeling today?", "Как ты сегодня?"),
+        Phrase("What is on your mind this evening, or this morning, wherever you are?", "Что у тебя сейчас на душе?"),
+    ]
+
     static let genericQuestions = [
         Phrase("What feels most important about this right now?", "Что во всём этом сейчас кажется самым важным?"),
         Phrase("What would you like to happen next?", "Чего бы тебе хотелось дальше?"),
@@ -178,7 +185,7 @@ enum Phrasebook {
         var list: [Phrase] = []
         for f in Feeling.allCases { list += openings(f); list.append(question(f)) }
         for t in Topic.allCases { list += [opening(t), middle(t), question(t)] }
-        list += genericOpenings + quotes + genericQuestions
+        list += genericOpenings + quotes + genericQuestions + greetingQuestions + [greeting]
         for role in [NameRole.with, .about, .object, .forPerson, .at, .subject] {
             list.append(question(role, russianName: "X"))
             if role == .about { list.append(question(role, russianName: "А")) }
@@ -209,6 +216,11 @@ enum LiveReply {
                       quoting: Bool, seed: UInt64) -> String {
         func pick<T>(_ list: [T], _ shift: UInt64) -> T { list[Int((seed >> shift) % UInt64(list.count))] }
         var parts: [Phrase] = []
+        if r.isGreeting {
+            parts = [Phrasebook.greeting, pick(Phrasebook.greetingQuestions, 7)]
+            return render(parts, r, quote: nil, language: language, gender: gender)
+        }
+        let positive = r.feeling.map { [.happy, .grateful, .proud, .calm].contains($0) } ?? false
         if let f = r.feeling {
             parts.append(pick(Phrasebook.openings(f), 3))
         } else if let t = r.topic {
@@ -219,21 +231,31 @@ enum LiveReply {
         let quote = quoting ? r.quote : nil
         if quote != nil {
             parts.append(pick(Phrasebook.quotes, 11))
-        } else if r.feeling != nil, let t = r.topic {
+        } else if r.feeling != nil, !positive, let t = r.topic {
             parts.append(Phrasebook.middle(t))
         }
         if let name = r.name {
             parts.append(Phrasebook.question(name.role, russianName: name.text))
         } else {
             var questions: [Phrase] = []
-            if let t = r.topic { questions.append(Phrasebook.question(t)) }
+            if let t = r.topic, !positive { questions.append(Phrasebook.question(t)) }
             if let f = r.feeling { questions.append(Phrasebook.question(f)) }
             if questions.isEmpty { questions = Phrasebook.genericQuestions }
             parts.append(pick(questions, 17))
         }
-        return parts.map { phrase in
-            phrase.text(language, gender: gender)
-                .replacingOccurrences(of: "{quote}", with: quote ?? "")
+        return render(parts, r, quote: quote, language: language, gender: gender)
+    }
+
+    static func render(_ parts: [Phrase], _ r: Reading, quote: String?, language: AppLanguage,
+                       gender: GrammaticalGender) -> String {
+        parts.map { phrase in
+            let text = phrase.text(language, gender: gender)
+            var q = quote ?? ""
+            // A quote that opens the sentence starts with a capital letter.
+            if text.hasPrefix("«{quote}") || text.hasPrefix("“{quote}") {
+                q = q.prefix(1).uppercased() + q.dropFirst()
+            }
+            return text.replacingOccurrences(of: "{quote}", with: q)
                 .replacingOccurrences(of: "{name}", with: r.name?.text ?? "")
         }.joined(separator: " ")
     }

@@ -52,6 +52,10 @@ struct Reading: Sendable {
     var quote: String?
     var name: (text: String, role: NameRole)?
     var words: [Word]
+    /// A short hello with nothing else in it.
+    var isGreeting: Bool {
+        feeling == nil && topic == nil && words.count <= 4 && words.first.map { Lexicon.greetings.contains($0.key) } == true
+    }
 }
 
 enum Lexicon {
@@ -181,7 +185,7 @@ enum Lexicon {
             (.study, ["учеб*", "учусь", "учиться", "экзамен*", "школ*", "универ*", "институт*", "сесси*", "домашк*", "урок*", "лекци*", "учител*", "преподава*", "диплом*", "зачет*"]),
             (.health, ["болен", "больна", "болит", "болел*", "болею", "болезн*", "здоровь*", "врач*", "больниц*", "простуд*", "температур*", "мигрен*", "лекарств*", "таблетк*"]),
             (.love, ["муж", "мужа", "мужу", "мужем", "муже", "жена", "жены", "жене", "жену", "женой", "отношени*", "свидани*", "расстал*", "любим*", "парень", "парнем", "девушк*"]),
-            (.money, ["деньг*", "денег", "зарплат*", "долг*", "аренд*", "кредит*", "ипотек*", "бюджет*"]),
+            (.money, ["деньг*", "денег", "зарплат*", "долг", "долга", "долги", "долгов", "долгу", "долгами", "аренд*", "кредит*", "ипотек*", "бюджет*"]),
             (.home, ["дом", "дома", "доме", "домой", "квартир*", "переезд*", "сосед*"]),
         ]
         }
@@ -222,6 +226,7 @@ enum Lexicon {
     static func englishName(in words: [Word]) -> (String, NameRole)? {
         for (i, w) in words.enumerated() where w.capitalized && w.text.count >= 2 && !englishNotNames.contains(w.key) {
             guard w.text.dropFirst().contains(where: { $0.isLowercase }) || w.text.count > 3 else { continue }
+            guard !isLexiconWord(w.key, .english) else { continue }
             let prev = i > 0 && words[i - 1].clause == w.clause ? words[i - 1].key : nil
             let next = i + 1 < words.count && words[i + 1].clause == w.clause ? words[i + 1].key : nil
             var name = w.text
@@ -249,6 +254,17 @@ enum Lexicon {
         return nil
     }
 
+    /// Whether `key` is one of the feeling or topic words (so not a name).
+    static func isLexiconWord(_ key: String, _ language: AppLanguage) -> Bool {
+        let stems = (feelingStems(language).flatMap(\.1) + topicStems(language).flatMap(\.1)).filter { !$0.contains(" ") }
+        return stems.contains { matches($0, key) }
+    }
+
+    static let greetings: Set<String> = [
+        "hello", "hi", "hey", "hiya", "morning", "evening", "привет", "приветик", "здравствуй", "здравствуйте",
+        "здорово", "хай", "добрый",
+    ]
+
     /// Whether a Russian word looks like a verb form that follows its subject.
     static func looksLikeRussianVerb(_ key: String) -> Bool {
         ["л", "ла", "ло", "ли", "ет", "ит", "ут", "ют", "ат", "ят", "ется", "ится", "лась", "лся", "лись"]
@@ -259,6 +275,7 @@ enum Lexicon {
     static func russianName(in words: [Word]) -> (String, NameRole)? {
         for (i, w) in words.enumerated() where w.capitalized && w.text.count >= 2 && !russianNotNames.contains(w.key) {
             guard w.text.unicodeScalars.first.map({ (0x400...0x4FF).contains($0.value) }) ?? false else { continue }
+            guard !isLexiconWord(w.key, .russian) else { continue }
             let prev = i > 0 && words[i - 1].clause == w.clause ? words[i - 1].key : nil
             if w.sentenceStart {
                 let ahead = words[(i + 1)...].prefix(3).filter { $0.clause == w.clause }.map(\.key)
@@ -325,6 +342,9 @@ enum Lexicon {
             lo = max(indices.first!, min(center - 3, indices.last! - maxWords + 1))
             hi = lo + maxWords - 1
         }
+        let leading: Set<String> = ["and", "but", "so", "then", "и", "а", "но", "да", "вот", "ну"]
+        while lo < hi, leading.contains(words[lo].key) { lo += 1 }
+        guard hi - lo + 1 >= 2 else { return nil }
         var parts = words[lo...hi].map(\.text)
         let first = words[lo]
         if first.sentenceStart, first.text != "I", !first.text.hasPrefix("I'"), first.text != name,
@@ -332,7 +352,7 @@ enum Lexicon {
             parts[0] = first.text.prefix(1).lowercased() + first.text.dropFirst()
         }
         var text = parts.joined(separator: " ")
-        if lo > indices.first! { text = "…" + text }
+        if lo > indices.first!, !leading.contains(words[lo - 1].key) { text = "…" + text }
         if hi < indices.last! { text += "…" }
         return text
     }

@@ -159,6 +159,10 @@ enum Translator {
             }
         }
         if !current.isEmpty { sentences.append(current) }
+        // Nothing to translate (emoji, digits): the text passes through unchanged.
+        if sentences.isEmpty, !all.contains(where: { $0.text.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) } }) {
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         return sentences.compactMap { tokens -> String? in
             var t = tokens
             while t.first == "," { t.removeFirst() }
@@ -226,6 +230,10 @@ enum Translator {
         "уже": "already", "ничего": "nothing", "никто": "nobody", "всегда": "always", "никогда": "never",
         "может": "maybe", "наконец": "finally", "сделал": "did", "сделала": "did", "весь": "all",
         "целый": "whole", "неделя": "week", "неделю": "week", "недели": "week",
+        "привет": "hello", "приветик": "hello", "здравствуй": "hello", "здравствуйте": "hello",
+        "купила": "bought", "купил": "bought", "подарок": "gift", "надеюсь": "hope", "могу": "can",
+        "гуляла": "walked", "гулял": "walked", "гуляли": "walked", "встретила": "met", "встретил": "met",
+        "видела": "saw", "видел": "saw", "говорила": "talked", "говорил": "talked",
     ]
 
     private static let englishToRussianWords: [String: String] = {

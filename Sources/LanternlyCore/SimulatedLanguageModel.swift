@@ -55,7 +55,8 @@ public struct SimulatedLanguageModel: LanguageModel {
     ///   the profile's fault (``GenerationError/guardrailViolation``,
     ///   ``GenerationError/exceededContextWindowSize``); `exceededContextWindowSize` when the
     ///   prompt does not fit in ``contextWindowTokens``; ``GenerationError/unsupportedLanguageOrLocale``
-    ///   for a message in a language outside ``supportedLanguages``; `CancellationError`
+    ///   for a reply language (named by ``LunaPrompts/persona(replyLanguage:)``, else the
+    ///   prompt's script) outside ``supportedLanguages``; `CancellationError`
     ///   when the task is cancelled (also during a `delay:` fault).
     public func respond(instructions: String, prompt: String) async throws -> String {
         let profile = profile()
@@ -77,7 +78,7 @@ public struct SimulatedLanguageModel: LanguageModel {
         if let (from, to) = LunaPrompts.translationLanguages(instructions) {
             return Translator.translate(prompt, from: from, to: to, gender: gender())
         }
-        let language = Self.language(of: prompt)
+        let language = LunaPrompts.replyLanguage(instructions) ?? Self.language(of: prompt)
         guard profile.supportedLanguages.contains(language) else {
             throw GenerationError.unsupportedLanguageOrLocale
         }
@@ -89,11 +90,23 @@ public struct SimulatedLanguageModel: LanguageModel {
     static func estimatedTokens(_ text: String) -> Int { (text.unicodeScalars.count + 2) / 3 }
 
     /// The language a prompt is written in, by script: more Cyrillic than Latin letters → Russian.
+    ///
+    /// Capitalized words inside a sentence (names) are not counted when other words exist, so
+    /// an English translation that keeps a Russian name stays English.
     static func language(of text: String) -> AppLanguage {
-        var cyrillic = 0, latin = 0
-        for s in text.unicodeScalars {
-            if (0x400...0x4FF).contains(s.value) { cyrillic += 1 } else if s.isASCII && s.properties.isAlphabetic { latin += 1 }
+        func count(_ words: [Word]) -> (cyrillic: Int, latin: Int) {
+            var cyrillic = 0, latin = 0
+            for w in words {
+                for s in w.text.unicodeScalars {
+                    if (0x400...0x4FF).contains(s.value) { cyrillic += 1 } else if s.isASCII && s.properties.isAlphabetic { latin += 1 }
+                }
+            }
+            return (cyrillic, latin)
         }
-        return cyrillic > latin ? .russian : .english
+        let words = Lexicon.words(of: text)
+        let common = words.filter { !($0.capitalized && !$0.sentenceStart) }
+        var c = count(common)
+        if c.cyrillic == 0 && c.latin == 0 { c = count(words) }
+        return c.cyrillic > c.latin ? .russian : .english
     }
 }

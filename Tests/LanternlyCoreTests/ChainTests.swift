@@ -44,7 +44,7 @@ final class ChainTests: XCTestCase {
         let reply = await service(model, diag).reply(to: "Long day at work")
         XCTAssertEqual(reply, Reply(text: "That sounds like a full day. What stood out?", source: .onDevice, language: .english))
         XCTAssertEqual(model.calls.map(\.prompt), ["Long day at work"])
-        XCTAssertEqual(model.calls.first?.instructions, LunaPrompts.persona)
+        XCTAssertEqual(model.calls.first?.instructions, LunaPrompts.persona(replyLanguage: .english))
         XCTAssertEqual(diag.lastSource, .onDevice)
     }
 
@@ -58,7 +58,7 @@ final class ChainTests: XCTestCase {
         let calls = model.calls
         XCTAssertEqual(calls.count, 3)
         XCTAssertEqual(calls[0], .init(instructions: LunaPrompts.translation(from: .russian, to: .english), prompt: "Я устала на работе."))
-        XCTAssertEqual(calls[1], .init(instructions: LunaPrompts.personaForTranslatedMessage, prompt: "I am tired at work."))
+        XCTAssertEqual(calls[1], .init(instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: .english), prompt: "I am tired at work."))
         XCTAssertEqual(calls[2], .init(instructions: LunaPrompts.translation(from: .english, to: .russian), prompt: "What would rest look like?"))
         XCTAssertEqual(diag.lastSource, .pivot)
     }

@@ -200,7 +200,7 @@ final class SimulatedModelTests: XCTestCase {
 
     func testOwnRepliesTranslateBackToNaturalRussian() async throws {
         let m = model(Locked(HardwareProfile()), gender: .feminine)
-        let english = try await m.respond(instructions: LunaPrompts.personaForTranslatedMessage,
+        let english = try await m.respond(instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: .english),
                                           prompt: "Today at work I was very tired.")
         let russian = try await m.respond(instructions: LunaPrompts.translation(from: .english, to: .russian),
                                           prompt: english)
@@ -215,5 +215,7 @@ final class SimulatedModelTests: XCTestCase {
         XCTAssertEqual(LunaPrompts.translationLanguages(i)?.from, .russian)
         XCTAssertEqual(LunaPrompts.translationLanguages(i)?.to, .english)
         XCTAssertNil(LunaPrompts.translationLanguages(LunaPrompts.persona))
+        XCTAssertEqual(LunaPrompts.replyLanguage(LunaPrompts.persona(replyLanguage: .russian)), .russian)
+        XCTAssertNil(LunaPrompts.replyLanguage(LunaPrompts.persona))
     }
 }
