@@ -220,4 +220,37 @@ final class ProfileTests: XCTestCase {
         }
         XCTAssertEqual(p, HardwareProfile(), "a refused value changes nothing")
     }
+
+    // MARK: LiveProfile
+
+    func testLiveProfileFollowsEditsAndKeepsTheLastGoodOne() throws {
+        let home = TempHome()
+        defer { home.remove() }
+        let url = home.paths.defaultProfile
+        try HardwareProfile().save(to: url)
+        let live = try LiveProfile(url: url, devices: try devices)
+        XCTAssertFalse(live.refresh(), "unchanged file")
+        try Data(#"{"device": "iPhone 15", "appleIntelligence": false}"#.utf8).write(to: url)
+        XCTAssertTrue(live.refresh())
+        XCTAssertEqual(live.profile.device, "iPhone 15")
+        XCTAssertEqual(live.provider().appleIntelligence, false)
+        try Data("{ not json at all".utf8).write(to: url)
+        XCTAssertTrue(live.refresh())
+        XCTAssertEqual(live.loadError?.kind, .notJSON)
+        XCTAssertEqual(live.profile.device, "iPhone 15", "keeps the last good profile")
+        try live.update { try $0.set(key: "device", value: "iPhone 16", now: Date(), catalog: try self.devices) }
+        XCTAssertNil(live.loadError)
+        XCTAssertEqual(try HardwareProfile.load(from: url).device, "iPhone 16")
+        XCTAssertFalse(live.refresh(), "its own write is not a change")
+        XCTAssertThrowsError(try live.update { try $0.set(key: "nope", value: "1", now: Date(), catalog: try self.devices) })
+        XCTAssertEqual(try HardwareProfile.load(from: url).device, "iPhone 16", "a refused change writes nothing")
+    }
+
+    func testLiveProfileRefusesABrokenFileAtStart() throws {
+        let home = TempHome()
+        defer { home.remove() }
+        XCTAssertThrowsError(try LiveProfile(url: home.paths.defaultProfile, devices: try devices)) {
+            XCTAssertEqual(($0 as? ProfileError)?.kind, .missingFile)
+        }
+    }
 }
