@@ -294,6 +294,18 @@ extension HardwareProfile {
         model = ModelDownload(state: .downloading, progress: base, startedAt: now)
     }
 
+    /// Starts the clock of a download frozen at ``ModelDownload/progress`` (state
+    /// `downloading` without `downloadStartedAt`, as in the shipped `iphone-16-downloading.json`),
+    /// so it runs on from there and completes after `downloadSeconds`. Anything else is left alone.
+    ///
+    /// - Returns: `true` when the clock was started.
+    @discardableResult
+    public mutating func startDownloadClockIfFrozen(now: Date) -> Bool {
+        guard model.state == .downloading, model.startedAt == nil else { return false }
+        startDownload(now: now, keepProgress: true)
+        return true
+    }
+
     // MARK: Helpers
 
     private static func checkKeys(_ object: [String: Any], allowed: Set<String>, prefix: String) throws {

@@ -94,12 +94,12 @@ public final class LunaChatService: @unchecked Sendable {
 
     /// - Parameters:
     ///   - model: the language model (``SimulatedLanguageModel`` or a test double).
-    ///   - strings: the String Catalog (bank lines, fallback line).
+    ///   - catalog: the String Catalog (bank lines, fallback line `model.listening`).
     ///   - diagnostics: where sources and errors are recorded.
     ///   - region: the person's region (ISO 3166-1 alpha-2) for the crisis help line.
     ///   - uiLanguage: the language assumed when a message gives no sign of its own.
     ///   - crisisDetector: ``CrisisDetector/isCrisis(_:)`` unless a test injects another.
-    public init(model: LanguageModel, strings: StringCatalog, diagnostics: LunaDiagnostics,
+    public init(model: LanguageModel, catalog strings: StringCatalog, diagnostics: LunaDiagnostics,
                 region: @escaping @Sendable () -> String?, uiLanguage: AppLanguage,
                 crisisDetector: @escaping @Sendable (String) -> Bool = { CrisisDetector.isCrisis($0) }) {
         self.model = model

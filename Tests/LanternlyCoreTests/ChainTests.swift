@@ -16,7 +16,7 @@ final class ChainTests: XCTestCase {
 
     private func service(_ model: LanguageModel, _ diag: LunaDiagnostics, ui: AppLanguage = .english,
                          crisis: @escaping @Sendable (String) -> Bool = { _ in false }) -> LunaChatService {
-        LunaChatService(model: model, strings: strings, diagnostics: diag, region: { "US" },
+        LunaChatService(model: model, catalog: strings, diagnostics: diag, region: { "US" },
                         uiLanguage: ui, crisisDetector: crisis)
     }
 

@@ -113,6 +113,16 @@ final class GateTests: XCTestCase {
         XCTAssertEqual(gate(p, at: t0 + p.downloadSeconds), .available)
     }
 
+    func testFrozenDownloadClockCanBeStarted() throws {
+        var p = try HardwareProfile.shipped(named: "iphone-16-downloading")
+        XCTAssertTrue(p.startDownloadClockIfFrozen(now: t0))
+        XCTAssertEqual(AvailabilityGate.downloadProgress(profile: p, now: t0), 0.4)
+        XCTAssertEqual(gate(p, at: t0 + p.downloadSeconds), .available)
+        XCTAssertFalse(p.startDownloadClockIfFrozen(now: t0 + 5), "already running")
+        var ready = HardwareProfile()
+        XCTAssertFalse(ready.startDownloadClockIfFrozen(now: t0))
+    }
+
     func testRecheckRhythmIsWithinDesign() {
         XCTAssertTrue((10...30).contains(AvailabilityGate.notReadyRecheckInterval))
         XCTAssertLessThanOrEqual(AvailabilityGate.profilePollInterval, 2)
