@@ -128,7 +128,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
         case .modelNotReady:
             switch AvailabilityGate.downloadStatus(profile: profile, now: now()) {
             case .stalled(let free):
-                return strings.format("banner.notReady.storage", language, Self.number(free))
+                return strings.format("banner.notReady.storage", language, Self.number(free, language))
             case .inProgress(let progress?):
                 return strings.format("banner.notReady.progress", language, Self.percent(progress))
             case .inProgress(nil), .complete:
@@ -221,7 +221,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
         switch AvailabilityGate.downloadStatus(profile: profile, now: now()) {
         case .notStarted: download = strings.string("diagnostics.download.notStarted", language)
         case .complete: download = strings.string("diagnostics.download.complete", language)
-        case .stalled(let free): download = strings.format("diagnostics.download.stalled", language, Self.number(free))
+        case .stalled(let free): download = strings.format("diagnostics.download.stalled", language, Self.number(free, language))
         case .inProgress(let p?): download = strings.format("diagnostics.download.progress", language, Self.percent(p))
         case .inProgress(nil): download = strings.string("diagnostics.download.inProgress", language)
         }
@@ -320,8 +320,10 @@ public final class LunaDiagnostics: @unchecked Sendable {
         }
     }
 
-    static func number(_ d: Double) -> String {
-        d == d.rounded() ? String(Int(d)) : String(format: "%.1f", d)
+    /// `3.5` in English, `3,5` in Russian; whole numbers without a fraction.
+    static func number(_ d: Double, _ language: AppLanguage) -> String {
+        let text = d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format: "%.1f", d)
+        return language == .russian ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
     static func percent(_ p: Double) -> String { String(Int((min(max(p, 0), 1) * 100).rounded(.down))) }

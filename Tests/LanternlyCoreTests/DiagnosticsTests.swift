@@ -60,6 +60,7 @@ final class DiagnosticsTests: XCTestCase {
         p.freeStorageGB = 3.5
         let stalled = banner(p)!
         XCTAssertTrue(stalled.contains("7 GB") && stalled.contains("3.5 GB"), stalled)
+        XCTAssertTrue(banner(p, .russian)!.contains("3,5 ГБ"), banner(p, .russian)!)
         XCTAssertTrue(banner(HardwareProfile(model: ModelDownload(state: .notDownloaded)))!.contains("isn't on this device"))
     }
 
