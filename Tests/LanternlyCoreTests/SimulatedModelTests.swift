@@ -179,6 +179,25 @@ final class SimulatedModelTests: XCTestCase {
         XCTAssertGreaterThan(gendered, 0, "at least one message takes a gendered form")
     }
 
+    /// The neutral Russian phrasebook avoids past tense after "ты" and gendered short forms.
+    func testNeutralRussianPhrasesAvoidGenderedForms() throws {
+        let patterns = [#"\bты\s+\p{L}+л(а|ся|ась)?\b"#,
+                        #"\b(рад|рада|сам|сама|готов|готова|должен|должна|уверен|уверена|устал|устала|права|прав)\b"#,
+                        #"\p{L}\((а|ла|на)\)"#]
+        let regexes = try patterns.map { try NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
+        XCTAssertGreaterThan(Phrasebook.all.count, 40)
+        for phrase in Phrasebook.all {
+            let ru = phrase.text(.russian, gender: .neutral)
+            for r in regexes { XCTAssertNil(r.firstMatch(in: ru, range: NSRange(ru.startIndex..., in: ru)), ru) }
+            XCTAssertFalse(phrase.en.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) }, phrase.en)
+            XCTAssertEqual(phrase.en.contains("{quote}"), ru.contains("{quote}"), phrase.en)
+            XCTAssertEqual(phrase.en.contains("{name}"), ru.contains("{name}"), phrase.en)
+        }
+        let feminine = Phrasebook.quotes[0].text(.russian, gender: .feminine)
+        XCTAssertNotNil(regexes[0].firstMatch(in: feminine, range: NSRange(feminine.startIndex..., in: feminine)),
+                        "the patterns do catch a gendered form")
+    }
+
     func testRussianNameKeepsItsCase() async throws {
         let out = try await reply("Вчера гуляла с Машей по парку, и было так спокойно.", languages: ["ru"])
         XCTAssertTrue(out.contains("с Машей"), out)

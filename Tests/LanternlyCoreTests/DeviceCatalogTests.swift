@@ -1,7 +1,7 @@
 import XCTest
 @testable import LanternlyCore
 
-final class CatalogTests: XCTestCase {
+final class DeviceCatalogTests: XCTestCase {
     /// FACTS.md, "Apple Intelligence eligibility".
     func testEveryFactsDeviceWithItsEligibility() throws {
         let c = try DeviceCatalog.shipped()
