@@ -182,6 +182,28 @@ final class ChainTests: XCTestCase {
         XCTAssertFalse(bankLines.contains(ru.text))
     }
 
+    func testRussianGoesOnDeviceWhenTheModelSpeaksIt() async {
+        let diag = diagnostics()
+        let s = service(simulated(HardwareProfile(modelLanguages: ["en", "ru"]), gender: .masculine), diag, ui: .russian)
+        let r = await s.reply(to: "Купил подарок для Лены, надеюсь, ей понравится.")
+        XCTAssertEqual(r.source, .onDevice)
+        XCTAssertEqual(r.language, .russian)
+        XCTAssertTrue(r.text.contains("для Лены"), r.text)
+        XCTAssertFalse(r.text.contains("написала"), "masculine: \(r.text)")
+    }
+
+    func testReportAfterFailuresHoldsNoUserText() async throws {
+        let diag = diagnostics()
+        let secret = "Sveta told me something private"
+        let profile = HardwareProfile(faults: Faults(respond: .guardrailViolation))
+        _ = await service(simulated(profile), diag).reply(to: secret)
+        let url = try diag.writeReport(availability: .available, profile: profile, profilePath: "p.json", language: .english)
+        let report = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertTrue(report.contains("guardrailViolation"), report)
+        XCTAssertFalse(home.anyFileContains("Sveta"))
+        XCTAssertFalse(home.anyFileContains("private"))
+    }
+
     func testSimulatedPivotKeepsTheTopic() async {
         let s = service(simulated(HardwareProfile()), diagnostics(), ui: .russian)
         let r = await s.reply(to: "Всю неделю болит голова, была у врача.")
