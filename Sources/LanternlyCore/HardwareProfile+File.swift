@@ -1,0 +1,505 @@
+import Foundation
+import LanternlyResources
+
+/// A hardware profile that cannot be read, written or changed.
+///
+/// `description` names the file (when there is one), the key at fault, and how to fix it.
+public struct ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, for tests and callers that branch.
+    public enum Kind: Equatable, Sendable {
+        case missingFile, unreadable, notJSON, wrongType, badValue, unknownKey, unknownDevice, unwritable
+    }
+
+    public let kind: Kind
+    /// The file's path; `nil` for `profile set` on a profile in memory.
+    public let path: String?
+    /// The offending key (`model.state`, …), when there is one.
+    public let key: String?
+    public let description: String
+
+    init(_ kind: Kind, path: String?, key: String? = nil, _ message: String) {
+        self.kind = kind
+        self.path = path
+        self.key = key
+        self.description = path.map { "\($0): \(message)" } ?? message
+    }
+}
+
+/// A value error found while decoding, before the path is known.
+private struct ValueError: Error {
+    var kind: ProfileError.Kind
+    var key: String
+    var message: String
+}
+
+extension HardwareProfile {
+    /// The keys `lanternly profile set KEY VALUE` accepts, in display order.
+    public static let settableKeys = [
+        "device", "os", "appleIntelligence", "freeStorageGB", "deviceLanguage", "siriLanguage",
+        "region", "model.state", "model.progress", "modelLanguages", "simulator",
+        "downloadSeconds", "faults.respond",
+    ]
+
+    private static let topKeys: Set<String> = [
+        "device", "os", "appleIntelligence", "freeStorageGB", "deviceLanguage", "siriLanguage",
+        "region", "model", "modelLanguages", "simulator", "downloadSeconds", "faults",
+    ]
+    private static let modelKeys: Set<String> = ["state", "progress", "downloadStartedAt"]
+    private static let faultKeys: Set<String> = ["respond"]
+
+    /// The shipped profile used when none is named.
+    public static let defaultShippedName = "iphone-16-pro"
+
+    // MARK: Decoding
+
+    /// Decodes a profile from JSON. Missing keys take ``init()``'s defaults; `{}` is valid.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - path: named in error messages (the file's path).
+    ///   - catalog: when given, `device` must be one of its names (matched
+    ///     case-insensitively and stored with the catalog's spelling).
+    /// - Throws: ``ProfileError`` of kind `notJSON`, `wrongType`, `badValue`, `unknownKey`
+    ///   or `unknownDevice`, naming `path` and the key.
+    public init(data: Data, path: String? = nil, catalog: DeviceCatalog? = nil) throws {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw ProfileError(.notJSON, path: path,
+                               "not valid JSON (\(Self.jsonProblem(error))). Fix the file, or start over with `lanternly profile use \(Self.defaultShippedName)`.")
+        }
+        guard let object = root as? [String: Any] else {
+            throw ProfileError(.wrongType, path: path,
+                               "expected a JSON object such as {\"device\": \"iPhone 16 Pro\"} at the top level.")
+        }
+        do {
+            try Self.checkKeys(object, allowed: Self.topKeys, prefix: "")
+            if let m = object["model"] as? [String: Any] {
+                try Self.checkKeys(m, allowed: Self.modelKeys, prefix: "model.")
+            }
+            if let f = object["faults"] as? [String: Any] {
+                try Self.checkKeys(f, allowed: Self.faultKeys, prefix: "faults.")
+            }
+            self = try JSONDecoder().decode(HardwareProfile.self, from: data)
+        } catch let e as ValueError {
+            throw ProfileError(e.kind, path: path, key: e.key, e.message)
+        } catch DecodingError.typeMismatch(let type, let context) {
+            let key = Self.keyPath(context.codingPath)
+            throw ProfileError(.wrongType, path: path, key: key,
+                               "wrong type for key \"\(key)\": expected \(Self.expected(type, key: key)).")
+        } catch {
+            throw ProfileError(.notJSON, path: path,
+                               "could not be read as a profile (\(error)). Start over with `lanternly profile use \(Self.defaultShippedName)`.")
+        }
+        if let catalog {
+            guard let known = catalog.device(named: device) else {
+                throw ProfileError(.unknownDevice, path: path, key: "device",
+                                   "unknown device \"\(device)\". Known devices: \(catalog.names.joined(separator: ", ")).")
+            }
+            device = known.name
+        }
+    }
+
+    /// Loads the profile file at `url`.
+    ///
+    /// - Parameters:
+    ///   - url: the profile file.
+    ///   - catalog: the device catalog that `device` must name; `nil`: the shipped one.
+    /// - Throws: ``ProfileError``: `missingFile` (suggests `lanternly profile use
+    ///   iphone-16-pro`), `unreadable`, or a decoding error of ``init(data:path:catalog:)``.
+    public static func load(from url: URL, catalog: DeviceCatalog? = nil) throws -> HardwareProfile {
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ProfileError(.missingFile, path: path,
+                               "no hardware profile here. Create one with `lanternly profile use \(defaultShippedName)`, or pass --profile with an existing file.")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ProfileError(.unreadable, path: path,
+                               "cannot be read (\(error.localizedDescription)). Check its permissions.")
+        }
+        let devices: DeviceCatalog
+        do {
+            devices = try catalog ?? DeviceCatalog.shipped()
+        } catch {
+            throw ProfileError(.unreadable, path: path, "the device catalog is missing: \(error)")
+        }
+        return try HardwareProfile(data: data, path: path, catalog: devices)
+    }
+
+    /// The names of the shipped profiles (`Resources/profiles/*.json` without `.json`), sorted.
+    public static var shippedNames: [String] {
+        let dir = ShippedResources.url("profiles")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// The URL of shipped profile `name` (without `.json`).
+    public static func shippedURL(named name: String) -> URL {
+        ShippedResources.url("profiles/\(name).json")
+    }
+
+    /// Loads shipped profile `name`, e.g. `iphone-15`.
+    ///
+    /// - Throws: ``ProfileError`` of kind `missingFile` listing ``shippedNames`` when there
+    ///   is no such profile.
+    public static func shipped(named name: String) throws -> HardwareProfile {
+        let url = shippedURL(named: name)
+        guard !name.contains("/"), FileManager.default.fileExists(atPath: url.path) else {
+            throw ProfileError(.missingFile, path: nil, key: nil,
+                               "no shipped profile \"\(name)\". Shipped profiles: \(shippedNames.joined(separator: ", ")).")
+        }
+        return try load(from: url)
+    }
+
+    // MARK: Encoding
+
+    /// The profile as pretty-printed JSON with sorted keys (`model.downloadStartedAt` in
+    /// ISO 8601; `faults` and `model.progress` left out when empty).
+    public func jsonData() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Encoding a struct of strings, numbers and booleans cannot fail.
+        return ((try? encoder.encode(self)) ?? Data("{}".utf8)) + Data("\n".utf8)
+    }
+
+    /// Writes the profile to `url` atomically: a temporary file (mode 0600) in the same
+    /// folder, then `rename(2)`. The folder is created 0700 when missing.
+    ///
+    /// - Throws: ``ProfileError`` of kind `unwritable` naming the path.
+    public func save(to url: URL) throws {
+        let path = url.path
+        do {
+            try LanternlyPaths.ensureDirectory(url.deletingLastPathComponent())
+        } catch {
+            throw ProfileError(.unwritable, path: path, "cannot create its folder (\(error.localizedDescription)).")
+        }
+        try AtomicFile.write(jsonData(), to: url, describedAs: { message in
+            ProfileError(.unwritable, path: path, message)
+        })
+    }
+
+    // MARK: lanternly profile set
+
+    /// Changes one key, as `lanternly profile set KEY VALUE` does.
+    ///
+    /// Switching `appleIntelligence` on for an eligible device whose model is not ready
+    /// starts the simulated download at `now` (issue "Luna answers", item 2). Setting
+    /// `model.state` to `downloading` starts the clock at `now` too.
+    ///
+    /// - Parameters:
+    ///   - key: one of ``settableKeys``.
+    ///   - value: text, e.g. `true`, `64`, `en,ru`, `delay:5`; `none` clears `faults.respond`.
+    ///   - now: the current time (injected for tests).
+    ///   - catalog: device names for `device` and eligibility.
+    /// - Throws: ``ProfileError`` of kind `unknownKey` (lists the keys), `badValue` (says
+    ///   what is expected) or `unknownDevice` (lists the devices).
+    public mutating func set(key: String, value rawValue: String, now: Date, catalog: DeviceCatalog) throws {
+        let value = rawValue.trimmingCharacters(in: .whitespacesAndNewlines)
+        func bad(_ expected: String) -> ProfileError {
+            ProfileError(.badValue, path: nil, key: key, "bad value \"\(rawValue)\" for \(key): expected \(expected).")
+        }
+        func number(_ range: ClosedRange<Double>) throws -> Double {
+            guard let n = Double(value), n.isFinite, range.contains(n) else {
+                throw bad(range.upperBound == .greatestFiniteMagnitude
+                          ? "a number of at least \(Self.text(range.lowerBound))"
+                          : "a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))")
+            }
+            return n
+        }
+        func bool() throws -> Bool {
+            switch value.lowercased() {
+            case "true", "on", "yes", "1": return true
+            case "false", "off", "no", "0": return false
+            default: throw bad("true or false")
+            }
+        }
+        func languageCode() throws -> String {
+            guard Self.isLanguageCode(value) else { throw bad("a language code such as en, en-GB or ru") }
+            return value
+        }
+        switch key {
+        case "device":
+            guard let known = catalog.device(named: value) else {
+                throw ProfileError(.unknownDevice, path: nil, key: key,
+                                   "unknown device \"\(value)\". Known devices: \(catalog.names.joined(separator: ", ")).")
+            }
+            device = known.name
+        case "os":
+            guard Self.isOSString(value) else { throw bad("a system name and version such as \"iOS 26.1\" or \"macOS 15.3\"") }
+            os = value
+        case "appleIntelligence":
+            let on = try bool()
+            let wasOn = appleIntelligence
+            appleIntelligence = on
+            if on, !wasOn, catalog.isEligible(device), model.state != .ready {
+                startDownload(now: now, keepProgress: model.state == .downloading)
+            }
+        case "freeStorageGB":
+            freeStorageGB = try number(0...Double.greatestFiniteMagnitude)
+        case "deviceLanguage":
+            deviceLanguage = try languageCode()
+        case "siriLanguage":
+            siriLanguage = try languageCode()
+        case "region":
+            guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw bad("a two-letter region code such as US, GB or RU")
+            }
+            region = value.uppercased()
+        case "model.state":
+            guard let state = ModelDownload.State(rawValue: value) else {
+                throw bad("notDownloaded, downloading or ready")
+            }
+            if state == .downloading {
+                startDownload(now: now, keepProgress: true)
+            } else {
+                model = ModelDownload(state: state)
+            }
+        case "model.progress":
+            let p = try number(0...1)
+            model.progress = p
+            if model.state == .downloading, model.startedAt != nil { model.startedAt = now }
+        case "modelLanguages":
+            let codes = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !codes.isEmpty, codes.allSatisfy(Self.isLanguageCode) else {
+                throw bad("a comma-separated list of language codes such as en or en,ru")
+            }
+            modelLanguages = codes
+        case "simulator":
+            simulator = try bool()
+        case "downloadSeconds":
+            downloadSeconds = try number(0...Double.greatestFiniteMagnitude)
+        case "faults.respond":
+            if ["", "none", "off"].contains(value.lowercased()) {
+                faults.respond = nil
+            } else {
+                guard let fault = RespondFault(string: value) else {
+                    throw bad("guardrailViolation, exceededContextWindowSize, empty, delay:SECONDS or none")
+                }
+                faults.respond = fault
+            }
+        default:
+            throw ProfileError(.unknownKey, path: nil, key: key,
+                               "unknown profile key \"\(key)\". Keys: \(Self.settableKeys.joined(separator: ", ")).")
+        }
+    }
+
+    /// Starts (or restarts) the simulated download at `now`, from ``ModelDownload/progress``
+    /// when `keepProgress`, else from 0.
+    public mutating func startDownload(now: Date, keepProgress: Bool = false) {
+        let base = keepProgress ? (model.progress ?? 0) : 0
+        model = ModelDownload(state: .downloading, progress: base, startedAt: now)
+    }
+
+    /// Starts the clock of a download frozen at ``ModelDownload/progress`` (state
+    /// `downloading` without `downloadStartedAt`, as in the shipped `iphone-16-downloading.json`),
+    /// so it runs on from there and completes after `downloadSeconds`. Anything else is left alone.
+    ///
+    /// - Returns: `true` when the clock was started.
+    @discardableResult
+    public mutating func startDownloadClockIfFrozen(now: Date) -> Bool {
+        guard model.state == .downloading, model.startedAt == nil else { return false }
+        startDownload(now: now, keepProgress: true)
+        return true
+    }
+
+    // MARK: Helpers
+
+    private static func checkKeys(_ object: [String: Any], allowed: Set<String>, prefix: String) throws {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            throw ValueError(kind: .unknownKey, key: prefix + key,
+                             message: "unknown key \"\(prefix + key)\". Known keys: \(allowed.sorted().map { prefix + $0 }.joined(separator: ", ")).")
+        }
+    }
+
+    static func isLanguageCode(_ s: String) -> Bool {
+        !s.isEmpty && s.count <= 35 && s.first!.isLetter
+            && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    static func isOSString(_ s: String) -> Bool {
+        let parts = s.split(separator: " ")
+        return parts.count == 2 && parts[0].allSatisfy({ $0.isASCII && $0.isLetter }) && osVersion(of: s) != nil
+    }
+
+    private static func text(_ d: Double) -> String {
+        d == d.rounded() ? String(Int(d)) : String(d)
+    }
+
+    private static func keyPath(_ path: [CodingKey]) -> String {
+        path.filter { $0.intValue == nil }.map(\.stringValue).joined(separator: ".")
+    }
+
+    private static func expected(_ type: Any.Type, key: String) -> String {
+        if key == "modelLanguages" { return "a list of strings such as [\"en\"]" }
+        switch type {
+        case is Bool.Type: return "true or false"
+        case is Double.Type, is Int.Type: return "a number"
+        case is String.Type: return "a string"
+        default: return key.isEmpty ? "an object" : "an object such as {\"state\": \"ready\"}"
+        }
+    }
+
+    private static func jsonProblem(_ error: Error) -> String {
+        let ns = error as NSError
+        if let detail = ns.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
+        return "malformed"
+    }
+}
+
+// MARK: - Codable
+
+extension HardwareProfile: Codable {
+    enum CodingKeys: String, CodingKey {
+        case device, os, appleIntelligence, freeStorageGB, deviceLanguage, siriLanguage, region
+        case model, modelLanguages, simulator, downloadSeconds, faults
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = HardwareProfile()
+        device = try c.decodeIfPresent(String.self, forKey: .device) ?? d.device
+        os = try c.decodeIfPresent(String.self, forKey: .os) ?? d.os
+        guard Self.isOSString(os) else {
+            throw ValueError(kind: .badValue, key: "os",
+                             message: "bad value \"\(os)\" for key \"os\": expected a system name and version such as \"iOS 26.1\" or \"macOS 15.3\".")
+        }
+        appleIntelligence = try c.decodeIfPresent(Bool.self, forKey: .appleIntelligence) ?? d.appleIntelligence
+        freeStorageGB = try c.decodeIfPresent(Double.self, forKey: .freeStorageGB) ?? d.freeStorageGB
+        guard freeStorageGB >= 0 else {
+            throw ValueError(kind: .badValue, key: "freeStorageGB",
+                             message: "bad value for key \"freeStorageGB\": expected a number of at least 0.")
+        }
+        deviceLanguage = try c.decodeIfPresent(String.self, forKey: .deviceLanguage) ?? d.deviceLanguage
+        siriLanguage = try c.decodeIfPresent(String.self, forKey: .siriLanguage) ?? d.siriLanguage
+        for (key, code) in [("deviceLanguage", deviceLanguage), ("siriLanguage", siriLanguage)]
+        where !Self.isLanguageCode(code) {
+            throw ValueError(kind: .badValue, key: key,
+                             message: "bad value \"\(code)\" for key \"\(key)\": expected a language code such as en or ru.")
+        }
+        region = (try c.decodeIfPresent(String.self, forKey: .region) ?? d.region).uppercased()
+        model = try c.decodeIfPresent(ModelDownload.self, forKey: .model) ?? d.model
+        modelLanguages = try c.decodeIfPresent([String].self, forKey: .modelLanguages) ?? d.modelLanguages
+        for code in modelLanguages where !Self.isLanguageCode(code) {
+            throw ValueError(kind: .badValue, key: "modelLanguages",
+                             message: "bad value \"\(code)\" in \"modelLanguages\": expected language codes such as [\"en\"].")
+        }
+        simulator = try c.decodeIfPresent(Bool.self, forKey: .simulator) ?? d.simulator
+        downloadSeconds = try c.decodeIfPresent(Double.self, forKey: .downloadSeconds) ?? d.downloadSeconds
+        guard downloadSeconds >= 0 else {
+            throw ValueError(kind: .badValue, key: "downloadSeconds",
+                             message: "bad value for key \"downloadSeconds\": expected a number of seconds, at least 0.")
+        }
+        faults = try c.decodeIfPresent(Faults.self, forKey: .faults) ?? d.faults
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(device, forKey: .device)
+        try c.encode(os, forKey: .os)
+        try c.encode(appleIntelligence, forKey: .appleIntelligence)
+        try c.encode(freeStorageGB, forKey: .freeStorageGB)
+        try c.encode(deviceLanguage, forKey: .deviceLanguage)
+        try c.encode(siriLanguage, forKey: .siriLanguage)
+        try c.encode(region, forKey: .region)
+        try c.encode(model, forKey: .model)
+        try c.encode(modelLanguages, forKey: .modelLanguages)
+        try c.encode(simulator, forKey: .simulator)
+        try c.encode(downloadSeconds, forKey: .downloadSeconds)
+        if faults.respond != nil { try c.encode(faults, forKey: .faults) }
+    }
+}
+
+extension ModelDownload: Codable {
+    enum CodingKeys: String, CodingKey { case state, progress, downloadStartedAt }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let raw = try c.decodeIfPresent(String.self, forKey: .state) ?? State.ready.rawValue
+        guard let state = State(rawValue: raw) else {
+            throw ValueError(kind: .badValue, key: "model.state",
+                             message: "bad value \"\(raw)\" for key \"model.state\": expected notDownloaded, downloading or ready.")
+        }
+        self.state = state
+        progress = try c.decodeIfPresent(Double.self, forKey: .progress)
+        if let p = progress, !(0...1).contains(p) {
+            throw ValueError(kind: .badValue, key: "model.progress",
+                             message: "bad value \(p) for key \"model.progress\": expected a number from 0 to 1.")
+        }
+        if let text = try c.decodeIfPresent(String.self, forKey: .downloadStartedAt) {
+            guard let date = ISO8601.date(from: text) else {
+                throw ValueError(kind: .badValue, key: "model.downloadStartedAt",
+                                 message: "bad value \"\(text)\" for key \"model.downloadStartedAt\": expected an ISO 8601 time such as 2026-01-31T09:30:00Z.")
+            }
+            startedAt = date
+        } else {
+            startedAt = nil
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(state.rawValue, forKey: .state)
+        try c.encodeIfPresent(progress, forKey: .progress)
+        try c.encodeIfPresent(startedAt.map(ISO8601.string(from:)), forKey: .downloadStartedAt)
+    }
+}
+
+extension Faults: Codable {
+    enum CodingKeys: String, CodingKey { case respond }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let raw = try c.decodeIfPresent(String.self, forKey: .respond) {
+            guard let fault = RespondFault(string: raw) else {
+                throw ValueError(kind: .badValue, key: "faults.respond",
+                                 message: "bad value \"\(raw)\" for key \"faults.respond\": expected guardrailViolation, exceededContextWindowSize, empty or delay:SECONDS.")
+            }
+            respond = fault
+        } else {
+            respond = nil
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(respond?.description, forKey: .respond)
+    }
+}
+
+/// ISO 8601 times (UTC, `2026-01-31T09:30:00Z`, fractional seconds accepted on input).
+enum ISO8601 {
+    static func string(from date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: date)
+    }
+
+    static func date(from text: String) -> Date? {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        if let d = f.date(from: text) { return d }
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.date(from: text)
+    }
+}
+
+/// Atomic writes: a temporary file with mode 0600 beside the target, then `rename(2)`.
+enum AtomicFile {
+    static func write(_ data: Data, to url: URL, describedAs makeError: (String) -> Error) throws {
+        let dir = url.deletingLastPathComponent()
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        guard FileManager.default.createFile(atPath: tmp.path, contents: data,
+                                             attributes: [.posixPermissions: 0o600]) else {
+            throw makeError("cannot write (is the folder writable and the disk not full?).")
+        }
+        if rename(tmp.path, url.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: tmp)
+            throw makeError("cannot replace the file (\(String(cString: strerror(code)))).")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The hardware profile file as the running app sees it: the last good profile, the file's
+/// current problem if it broke, and cheap change detection (DESIGN.md §2: the profile can be
+/// edited while the app runs; the app notices within a couple of seconds).
+///
+/// Call ``refresh()`` every ``AvailabilityGate/profilePollInterval`` seconds: it compares the
+/// file's modification time and size and re-reads only when they changed. ``provider`` hands
+/// the current profile to ``SimulatedLanguageModel``. Thread-safe.
+public final class LiveProfile: @unchecked Sendable {
+    /// The profile file.
+    public let url: URL
+    private let devices: DeviceCatalog
+    private let lock = NSLock()
+    private var _profile: HardwareProfile
+    private var _error: ProfileError?
+    private var stamp: FileStamp?
+
+    private struct FileStamp: Equatable {
+        var modified: Date?
+        var size: Int?
+    }
+
+    /// Loads `url`.
+    ///
+    /// - Throws: ``ProfileError`` when the file is missing or broken at start (report it
+    ///   before any full-screen UI starts).
+    public init(url: URL, devices: DeviceCatalog) throws {
+        self.url = url
+        self.devices = devices
+        stamp = Self.stamp(of: url)
+        _profile = try HardwareProfile.load(from: url, catalog: devices)
+    }
+
+    /// The last profile that loaded.
+    public var profile: HardwareProfile { lock.withLock { _profile } }
+
+    /// Why the file cannot be read now (the app keeps the last good profile), or `nil`.
+    public var loadError: ProfileError? { lock.withLock { _error } }
+
+    /// A closure for ``SimulatedLanguageModel/init(profile:devices:strings:gender:now:)``.
+    public var provider: @Sendable () -> HardwareProfile { { [self] in self.profile } }
+
+    /// Re-reads the file if its modification time or size changed.
+    ///
+    /// - Returns: `true` when the profile or the load error changed.
+    @discardableResult
+    public func refresh() -> Bool {
+        let now = Self.stamp(of: url)
+        return lock.withLock {
+            guard now != stamp else { return false }
+            stamp = now
+            do {
+                let fresh = try HardwareProfile.load(from: url, catalog: devices)
+                let changed = fresh != _profile || _error != nil
+                _profile = fresh
+                _error = nil
+                return changed
+            } catch let e as ProfileError {
+                let changed = e != _error
+                _error = e
+                return changed
+            } catch {
+                return false
+            }
+        }
+    }
+
+    /// Changes the profile and writes it to the file (atomically, 0600), as the settings
+    /// screen does.
+    ///
+    /// - Throws: the error `change` throws (e.g. ``ProfileError`` from
+    ///   ``HardwareProfile/set(key:value:now:catalog:)``), or ``ProfileError`` of kind
+    ///   `unwritable`. Nothing is written then.
+    public func update(_ change: (inout HardwareProfile) throws -> Void) throws {
+        try lock.withLock {
+            var p = _profile
+            try change(&p)
+            try p.save(to: url)
+            _profile = p
+            _error = nil
+            stamp = Self.stamp(of: url)
+        }
+    }
+
+    private static func stamp(of url: URL) -> FileStamp? {
+        guard let attrs = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+        return FileStamp(modified: attrs[.modificationDate] as? Date, size: (attrs[.size] as? NSNumber)?.intValue)
+    }
+}

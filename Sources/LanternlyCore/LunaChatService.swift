@@ -1,0 +1,218 @@
+import Foundation
+
+/// The instructions Luna's chain gives a ``LanguageModel``: the persona, and the
+/// translation protocol of the pivot path (DESIGN.md §3, step 3).
+public enum LunaPrompts {
+    /// Luna's persona, in English (instructions are English whatever the message's language).
+    public static let persona = """
+        You are Luna, a warm companion in a journaling app. Answer the person's message in its \
+        own language, in two or three short, plain sentences. Respond to what they wrote: the \
+        feeling, the topic, a phrase of theirs, a person they named. End with one open question. \
+        Never diagnose, lecture or give medical advice.
+        """
+
+    /// Added to the persona when the message reaches the model through translation.
+    public static let translatedMessageNote =
+        "The message was translated by machine: answer its meaning and do not quote it."
+
+    /// The persona with the reply's language named: `… Reply in ru.`
+    public static func persona(replyLanguage: AppLanguage) -> String {
+        persona + " Reply in \(replyLanguage.rawValue)."
+    }
+
+    /// The persona for a message that reaches the model through translation.
+    public static func personaForTranslatedMessage(replyLanguage: AppLanguage) -> String {
+        persona + " " + translatedMessageNote + " Reply in \(replyLanguage.rawValue)."
+    }
+
+    /// The reply language named by ``persona(replyLanguage:)``; `nil` when none is named.
+    public static func replyLanguage(_ instructions: String) -> AppLanguage? {
+        guard let r = instructions.range(of: "Reply in ", options: .backwards) else { return nil }
+        let code = instructions[r.upperBound...].prefix { $0.isLetter }
+        return AppLanguage(rawValue: String(code))
+    }
+
+    /// Instructions asking the model to translate the prompt: `Translate the text from ru to
+    /// en. Reply with the translation only.`
+    public static func translation(from: AppLanguage, to: AppLanguage) -> String {
+        "Translate the text from \(from.rawValue) to \(to.rawValue). Reply with the translation only."
+    }
+
+    /// The languages of a ``translation(from:to:)`` instruction; `nil` for any other text.
+    public static func translationLanguages(_ instructions: String) -> (from: AppLanguage, to: AppLanguage)? {
+        let words = instructions.split(separator: " ")
+        guard instructions.hasPrefix("Translate the text from "), words.count >= 7,
+              let from = AppLanguage(rawValue: String(words[4])),
+              let to = AppLanguage(rawValue: String(words[6]).trimmingCharacters(in: .punctuationCharacters))
+        else { return nil }
+        return (from, to)
+    }
+}
+
+/// A message Luna cannot take: empty, or longer than ``LunaChatService/maxMessageBytes``.
+public struct MessageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        case empty
+        /// The message's size in bytes (UTF-8).
+        case tooLong(bytes: Int)
+    }
+
+    public let kind: Kind
+
+    public var description: String {
+        switch kind {
+        case .empty:
+            return "the message is empty: write something for Luna to answer"
+        case .tooLong(let bytes):
+            return "the message is \(bytes) bytes; Luna reads at most \(LunaChatService.maxMessageBytes) bytes (64 KiB) at a time — split it into shorter messages"
+        }
+    }
+}
+
+/// Luna's reply chain (DESIGN.md §3): crisis → on-device → pivot → bank. ``reply(to:)``
+/// always answers.
+///
+/// Feature code sees only ``ModelAvailability/isAvailable``; reasons are
+/// ``LunaDiagnostics``' business. Errors and empty output of the model are recorded in
+/// ``LunaDiagnostics/lastGenerationError`` and the report log (names only, never text),
+/// and the chain goes on. A crisis message never reaches the model and is written nowhere.
+public final class LunaChatService: @unchecked Sendable {
+    /// The largest message accepted, in bytes of UTF-8: 64 KiB. About sixteen times the
+    /// model's 4,096-token context window, so long messages still reach the model's own
+    /// `exceededContextWindowSize` (and the bank answers); past this the CLI refuses them.
+    public static let maxMessageBytes = 64 * 1024
+
+    private let model: LanguageModel
+    private let bank: ReplyBank
+    private let strings: StringCatalog
+    private let diagnostics: LunaDiagnostics
+    private let region: @Sendable () -> String?
+    private let isCrisis: @Sendable (String) -> Bool
+    private let lock = NSLock()
+    private var previousBankLine: String?
+    private var _uiLanguage: AppLanguage
+
+    /// - Parameters:
+    ///   - model: the language model (``SimulatedLanguageModel`` or a test double).
+    ///   - catalog: the String Catalog (bank lines, fallback line `model.listening`).
+    ///   - diagnostics: where sources and errors are recorded.
+    ///   - region: the person's region (ISO 3166-1 alpha-2) for the crisis help line.
+    ///   - uiLanguage: the language assumed when a message gives no sign of its own.
+    ///   - crisisDetector: ``CrisisDetector/isCrisis(_:)`` unless a test injects another.
+    public init(model: LanguageModel, catalog strings: StringCatalog, diagnostics: LunaDiagnostics,
+                region: @escaping @Sendable () -> String?, uiLanguage: AppLanguage,
+                crisisDetector: @escaping @Sendable (String) -> Bool = { CrisisDetector.isCrisis($0) }) {
+        self.model = model
+        self.bank = ReplyBank(catalog: strings)
+        self.strings = strings
+        self.diagnostics = diagnostics
+        self.region = region
+        self.isCrisis = crisisDetector
+        self._uiLanguage = uiLanguage
+    }
+
+    /// The UI language, the fallback for a message with no language of its own. Settable
+    /// while the app runs.
+    public var uiLanguage: AppLanguage {
+        get { lock.withLock { _uiLanguage } }
+        set { lock.withLock { _uiLanguage = newValue } }
+    }
+
+    /// Checks a message before it is sent.
+    ///
+    /// - Throws: ``MessageError`` when `text` is empty or only white space, or longer than
+    ///   ``maxMessageBytes``.
+    public static func validate(_ text: String) throws {
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw MessageError(kind: .empty)
+        }
+        let bytes = text.utf8.count
+        if bytes > maxMessageBytes { throw MessageError(kind: .tooLong(bytes: bytes)) }
+    }
+
+    /// Luna's answer to `text`. Always returns, also when the task is cancelled (then the
+    /// bank answers).
+    ///
+    /// The reply's language is the message's (``MessageLanguage/detect(_:fallback:)``, with
+    /// ``uiLanguage`` as fallback).
+    public func reply(to text: String) async -> Reply {
+        let language = MessageLanguage.detect(text, fallback: uiLanguage)
+
+        // 1. Crisis: fixed text, no model, nothing written but the source.
+        if isCrisis(text) {
+            diagnostics.recordReply(source: .crisis)
+            return Reply(text: CrisisReply.text(language: language, region: region()),
+                         source: .crisis, language: language)
+        }
+
+        if !Task.isCancelled, model.availability.isAvailable {
+            let supported = model.supportedLanguages
+            if supported.contains(language) {
+                // 2. On-device, in the message's language.
+                if let out = await generate(.onDevice, instructions: LunaPrompts.persona(replyLanguage: language), prompt: text) {
+                    diagnostics.recordReply(source: .onDevice)
+                    return Reply(text: out, source: .onDevice, language: language)
+                }
+            } else if let pivot = Self.pivotLanguage(supported) {
+                // 3. Pivot: translate, generate, translate back.
+                if let out = await pivotReply(text, from: language, via: pivot) {
+                    diagnostics.recordReply(source: .pivot)
+                    return Reply(text: out, source: .pivot, language: language)
+                }
+            }
+        }
+
+        // 4. Bank.
+        return bankReply(language)
+    }
+
+    // MARK: Steps
+
+    private func pivotReply(_ text: String, from language: AppLanguage, via pivot: AppLanguage) async -> String? {
+        guard let english = await generate(.pivot, instructions: LunaPrompts.translation(from: language, to: pivot), prompt: text),
+              let answer = await generate(.pivot, instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: pivot), prompt: english),
+              let back = await generate(.pivot, instructions: LunaPrompts.translation(from: pivot, to: language), prompt: answer)
+        else { return nil }
+        return back
+    }
+
+    /// One model call. Errors, cancellation and empty output are recorded; `nil` then.
+    private func generate(_ step: ReplySource, instructions: String, prompt: String) async -> String? {
+        if Task.isCancelled {
+            diagnostics.recordGenerationError(CancellationError(), source: step)
+            return nil
+        }
+        do {
+            let out = try await model.respond(instructions: instructions, prompt: prompt)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            if Task.isCancelled {
+                diagnostics.recordGenerationError(CancellationError(), source: step)
+                return nil
+            }
+            guard !out.isEmpty else {
+                diagnostics.recordGenerationError(GenerationError.emptyResponse, source: step)
+                return nil
+            }
+            return out
+        } catch {
+            diagnostics.recordGenerationError(error, source: step)
+            return nil
+        }
+    }
+
+    private func bankReply(_ language: AppLanguage) -> Reply {
+        let text: String = lock.withLock {
+            var line = bank.pick(language: language, previous: previousBankLine)
+            if line.isEmpty { line = strings.string("model.listening", language) }
+            previousBankLine = line
+            return line
+        }
+        diagnostics.recordReply(source: .bank)
+        return Reply(text: text, source: .bank, language: language)
+    }
+
+    /// The language to pivot through: English when the model has it, else the first other.
+    static func pivotLanguage(_ supported: Set<AppLanguage>) -> AppLanguage? {
+        supported.contains(.english) ? .english : supported.sorted { $0.rawValue < $1.rawValue }.first
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+
+/// The one place that knows *why* the model is unavailable (DESIGN.md §2): banner text,
+/// the settings offer, the last reply source and the last generation error.
+///
+/// The last source and last error persist as JSON in `file` (``LanternlyPaths/diagnosticsFile``)
+/// so they survive across CLI runs; events go to the ``ReportLog``. Neither ever holds user
+/// text: only source names, error names and times. A crisis turn records only that the last
+/// source was `.crisis`, and writes no log line. Thread-safe.
+public final class LunaDiagnostics: @unchecked Sendable {
+    /// What is persisted: `{"lastSource": "bank", "lastGenerationError": "guardrailViolation",
+    /// "lastGenerationErrorSource": "onDevice", "lastGenerationErrorAt": "2026-…Z"}`.
+    public struct Record: Codable, Equatable, Sendable {
+        public var lastSource: ReplySource?
+        public var lastGenerationError: String?
+        public var lastGenerationErrorSource: ReplySource?
+        public var lastGenerationErrorAt: Date?
+
+        public init(lastSource: ReplySource? = nil, lastGenerationError: String? = nil,
+                    lastGenerationErrorSource: ReplySource? = nil, lastGenerationErrorAt: Date? = nil) {
+            self.lastSource = lastSource
+            self.lastGenerationError = lastGenerationError
+            self.lastGenerationErrorSource = lastGenerationErrorSource
+            self.lastGenerationErrorAt = lastGenerationErrorAt
+        }
+    }
+
+    private let lock = NSLock()
+    private var record: Record
+    private var _persistenceError: String?
+    private let file: URL?
+    private let reportsFolder: URL?
+    /// The report log, when one is kept.
+    public let log: ReportLog?
+    private let strings: StringCatalog
+    private let devices: DeviceCatalog
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - file: where the record persists (`nil`: in memory only).
+    ///   - log: the report log (`nil`: none).
+    ///   - reportsFolder: where ``writeReport(availability:profile:profilePath:language:)``
+    ///     writes (`nil`: the folder of `file`).
+    ///   - strings: banner and label texts (`banner.*`, `diagnostics.*`).
+    ///   - devices: eligibility, for the OS-update banner.
+    ///   - now: the clock.
+    public init(file: URL?, log: ReportLog?, reportsFolder: URL? = nil, strings: StringCatalog,
+                devices: DeviceCatalog, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.file = file
+        self.log = log
+        self.reportsFolder = reportsFolder ?? file?.deletingLastPathComponent()
+        self.strings = strings
+        self.devices = devices
+        self.now = now
+        self.record = Record()
+        self.record = readRecord() ?? Record()
+    }
+
+    /// Diagnostics under `paths`: `state/diagnostics.json` and `state/report.log`.
+    public convenience init(paths: LanternlyPaths, strings: StringCatalog, devices: DeviceCatalog,
+                            now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(file: paths.diagnosticsFile, log: ReportLog(url: paths.reportLog),
+                  reportsFolder: paths.state, strings: strings, devices: devices, now: now)
+    }
+
+    // MARK: Last source and last error
+
+    /// The source of the last reply (across runs).
+    public var lastSource: ReplySource? { lock.withLock { record.lastSource } }
+    /// The name of the last generation error, e.g. `guardrailViolation`, `emptyResponse`, `cancelled`.
+    public var lastGenerationError: String? { lock.withLock { record.lastGenerationError } }
+    /// The whole persisted record.
+    public var current: Record { lock.withLock { record } }
+    /// The last failure to write the diagnostics file or the log, if any (shown, never thrown).
+    public var persistenceError: String? { lock.withLock { _persistenceError } }
+
+    /// Records where a reply came from. For `.crisis` only the source is stored: no log line.
+    public func recordReply(source: ReplySource) {
+        update { $0.lastSource = source }
+        if source != .crisis { appendLog(event: "reply", source: source, error: nil) }
+    }
+
+    /// Records a generation error of the step `source` (`.onDevice` or `.pivot`).
+    ///
+    /// Only the error's name is kept (``errorName(_:)``), never its text.
+    public func recordGenerationError(_ error: Error, source: ReplySource) {
+        let name = Self.errorName(error)
+        let at = now()
+        update {
+            $0.lastGenerationError = name
+            $0.lastGenerationErrorSource = source
+            $0.lastGenerationErrorAt = at
+        }
+        appendLog(event: "generationError", source: source, error: name)
+    }
+
+    /// A stable name for an error that carries no user text: ``GenerationError``'s case name,
+    /// `cancelled` for `CancellationError`, else the error's type name.
+    public static func errorName(_ error: Error) -> String {
+        if let g = error as? GenerationError { return g.description }
+        if error is CancellationError { return "cancelled" }
+        return String(describing: type(of: error))
+    }
+
+    // MARK: Banner
+
+    /// The banner sentence for `availability` in `language`; `nil` when the model is
+    /// available or the profile is a simulator (DESIGN.md §5).
+    ///
+    /// One honest sentence per reason: not eligible is permanent (no "check back later");
+    /// not enabled says it can be switched on in settings (or names the language or region
+    /// that blocks it); not ready gives the download progress, or says the download cannot
+    /// finish without about 7 GB free; an old OS says an update to 26 would unlock Luna when
+    /// the device is eligible.
+    public func banner(for availability: ModelAvailability, profile: HardwareProfile,
+                       language: AppLanguage) -> String? {
+        guard !profile.simulator else { return nil }
+        guard case .unavailable(let reason) = availability else { return nil }
+        switch reason {
+        case .deviceNotEligible:
+            return strings.format("banner.deviceNotEligible", language, profile.device)
+        case .appleIntelligenceNotEnabled:
+            switch AvailabilityGate.notEnabledCause(profile: profile) {
+            case .language(let code)?: return strings.format("banner.notEnabled.language", language, code)
+            case .region(let region)?: return strings.format("banner.notEnabled.region", language, region)
+            case .switchedOff?, nil: return strings.string("banner.notEnabled", language)
+            }
+        case .modelNotReady:
+            switch AvailabilityGate.downloadStatus(profile: profile, now: now()) {
+            case .stalled(let free):
+                return strings.format("banner.notReady.storage", language, Self.number(free, language))
+            case .inProgress(let progress?):
+                return strings.format("banner.notReady.progress", language, Self.percent(progress))
+            case .inProgress(nil), .complete:
+                return strings.string("banner.notReady.downloading", language)
+            case .notStarted:
+                return strings.string("banner.notReady.waiting", language)
+            }
+        case .osTooOld:
+            if devices.isEligible(profile.device) {
+                return strings.format("banner.osTooOld.eligible", language, profile.os)
+            }
+            return strings.format("banner.osTooOld.notEligible", language, profile.device, profile.os)
+        case .unknown:
+            // A reason this build does not know (Apple's enum is not frozen): the @unknown default.
+            return strings.string("banner.unknown", language)
+        }
+    }
+
+    /// Whether the banner offers "open settings": only for `.appleIntelligenceNotEnabled`,
+    /// the one reason the person can fix (DESIGN.md §5).
+    public func bannerOffersSettings(for availability: ModelAvailability) -> Bool {
+        guard case .unavailable(let reason) = availability else { return false }
+        switch reason {
+        case .appleIntelligenceNotEnabled: return true
+        case .deviceNotEligible, .modelNotReady, .osTooOld, .unknown: return false
+        }
+    }
+
+    /// The reason's stable name (`deviceNotEligible`, …), `nil` when available.
+    public func reasonName(for availability: ModelAvailability) -> String? {
+        guard case .unavailable(let reason) = availability else { return nil }
+        return reason.name
+    }
+
+    // MARK: Snapshot and report
+
+    /// Everything the diagnostics screen and `lanternly diagnostics` show. No user text.
+    public struct Snapshot: Codable, Equatable, Sendable {
+        /// `available` or `unavailable`.
+        public var availability: String
+        /// The reason's name, `nil` when available.
+        public var reason: String?
+        public var banner: String?
+        public var bannerOffersSettings: Bool
+        public var profile: String
+        public var device: String
+        public var os: String
+        public var isSimulator: Bool
+        /// BCP 47 codes, sorted.
+        public var supportedLanguages: [String]
+        public var lastSource: ReplySource?
+        public var lastGenerationError: String?
+        public var lastGenerationErrorSource: ReplySource?
+        /// Download progress 0…1, `nil` when not started or unknown.
+        public var downloadProgress: Double?
+        /// `notStarted`, `inProgress`, `stalled` or `complete`.
+        public var downloadStatus: String
+    }
+
+    /// A snapshot for `availability` and `profile` read from `profilePath`.
+    public func snapshot(availability: ModelAvailability, profile: HardwareProfile,
+                         profilePath: String, language: AppLanguage) -> Snapshot {
+        let record = current
+        let at = now()
+        let status: String
+        switch AvailabilityGate.downloadStatus(profile: profile, now: at) {
+        case .notStarted: status = "notStarted"
+        case .inProgress: status = "inProgress"
+        case .stalled: status = "stalled"
+        case .complete: status = "complete"
+        }
+        return Snapshot(
+            availability: availability.isAvailable ? "available" : "unavailable",
+            reason: reasonName(for: availability),
+            banner: banner(for: availability, profile: profile, language: language),
+            bannerOffersSettings: bannerOffersSettings(for: availability),
+            profile: profilePath, device: profile.device, os: profile.os, isSimulator: profile.simulator,
+            supportedLanguages: profile.modelLanguages.sorted(),
+            lastSource: record.lastSource, lastGenerationError: record.lastGenerationError,
+            lastGenerationErrorSource: record.lastGenerationErrorSource,
+            downloadProgress: AvailabilityGate.downloadProgress(profile: profile, now: at),
+            downloadStatus: status)
+    }
+
+    /// The snapshot as labelled lines in `language` (`Availability: unavailable`, …), for the
+    /// diagnostics screen and `lanternly diagnostics`.
+    public func lines(_ s: Snapshot, profile: HardwareProfile, language: AppLanguage) -> [(label: String, value: String)] {
+        let none = strings.string("diagnostics.none", language)
+        let download: String
+        switch AvailabilityGate.downloadStatus(profile: profile, now: now()) {
+        case .notStarted: download = strings.string("diagnostics.download.notStarted", language)
+        case .complete: download = strings.string("diagnostics.download.complete", language)
+        case .stalled(let free): download = strings.format("diagnostics.download.stalled", language, Self.number(free, language))
+        case .inProgress(let p?): download = strings.format("diagnostics.download.progress", language, Self.percent(p))
+        case .inProgress(nil): download = strings.string("diagnostics.download.inProgress", language)
+        }
+        var error = s.lastGenerationError ?? none
+        if let src = s.lastGenerationErrorSource, s.lastGenerationError != nil { error += " (\(src.rawValue))" }
+        return [
+            (strings.string("diagnostics.availability", language),
+             strings.string(s.availability == "available" ? "diagnostics.available" : "diagnostics.unavailable", language)),
+            (strings.string("diagnostics.reason", language), s.reason ?? none),
+            (strings.string("diagnostics.profile", language), s.profile),
+            (strings.string("diagnostics.device", language), "\(s.device), \(s.os)"),
+            (strings.string("diagnostics.simulator", language),
+             strings.string(s.isSimulator ? "diagnostics.yes" : "diagnostics.no", language)),
+            (strings.string("diagnostics.languages", language),
+             s.supportedLanguages.isEmpty ? none : s.supportedLanguages.joined(separator: ", ")),
+            (strings.string("diagnostics.lastSource", language),
+             s.lastSource.map { sourceLabel($0, language: language) } ?? none),
+            (strings.string("diagnostics.lastError", language), error),
+            (strings.string("diagnostics.download", language), download),
+        ]
+    }
+
+    /// How a reply source is named to people: `on-device`, `translated`, `from the collection`…
+    public func sourceLabel(_ source: ReplySource, language: AppLanguage) -> String {
+        strings.string("diagnostics.source.\(source.rawValue)", language)
+    }
+
+    /// Writes a diagnostics report (the snapshot's lines and the report log's last 50 lines)
+    /// to `diagnostics-report-YYYYMMDD-HHMMSS.txt` in the reports folder, mode 0600.
+    ///
+    /// - Returns: the report's URL.
+    /// - Throws: the file system's error; ``ProfileError``-style messages are not used here.
+    @discardableResult
+    public func writeReport(availability: ModelAvailability, profile: HardwareProfile,
+                            profilePath: String, language: AppLanguage) throws -> URL {
+        guard let folder = reportsFolder else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no folder for diagnostics reports"])
+        }
+        try LanternlyPaths.ensureDirectory(folder)
+        let at = now()
+        let stamp = ISO8601.string(from: at).replacingOccurrences(of: "-", with: "")
+            .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "T", with: "-")
+            .replacingOccurrences(of: "Z", with: "")
+        let url = folder.appendingPathComponent("diagnostics-report-\(stamp).txt")
+        let snap = snapshot(availability: availability, profile: profile, profilePath: profilePath, language: language)
+        var text = "\(strings.string("diagnostics.title", language)) — \(ISO8601.string(from: at))\n\n"
+        for line in lines(snap, profile: profile, language: language) { text += "\(line.label): \(line.value)\n" }
+        if let banner = snap.banner { text += "\n\(banner)\n" }
+        if let log {
+            text += "\n\(log.url.lastPathComponent):\n"
+            for line in log.lines().suffix(50) { text += line + "\n" }
+        }
+        try AtomicFile.write(Data(text.utf8), to: url, describedAs: { message in
+            CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(url.path): \(message)"])
+        })
+        appendLog(event: "report", source: nil, error: nil)
+        return url
+    }
+
+    // MARK: Private
+
+    private func update(_ change: (inout Record) -> Void) {
+        lock.withLock {
+            // Re-read first, so another process's newer record is not overwritten with stale fields.
+            if let fresh = readRecord() { record = fresh }
+            change(&record)
+            guard let file else { return }
+            do {
+                try LanternlyPaths.ensureDirectory(file.deletingLastPathComponent())
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                encoder.dateEncodingStrategy = .iso8601
+                try AtomicFile.write(try encoder.encode(record), to: file, describedAs: { message in
+                    CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(file.path): \(message)"])
+                })
+                _persistenceError = nil
+            } catch {
+                _persistenceError = "\(file.path): \(error.localizedDescription)"
+            }
+        }
+    }
+
+    private func readRecord() -> Record? {
+        guard let file, let data = try? Data(contentsOf: file) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(Record.self, from: data)
+    }
+
+    private func appendLog(event: String, source: ReplySource?, error: String?) {
+        guard let log else { return }
+        do {
+            try log.append(event: event, source: source, error: error, at: now())
+        } catch {
+            lock.withLock { _persistenceError = "\(log.url.path): \(error.localizedDescription)" }
+        }
+    }
+
+    /// `3.5` in English, `3,5` in Russian; whole numbers without a fraction.
+    static func number(_ d: Double, _ language: AppLanguage) -> String {
+        let text = d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format: "%.1f", d)
+        return language == .russian ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    static func percent(_ p: Double) -> String { String(Int((min(max(p, 0), 1) * 100).rounded(.down))) }
+}

@@ -1,0 +1,359 @@
+import Foundation
+
+// How the simulated model reads a message: its feeling, topic, a short phrase to quote and
+// a person it names. Simple lexicons in English and Russian; stems ending in `*` match by
+// prefix (so Russian inflections match), others match whole words. ё is read as е.
+
+/// A feeling the simulated model can recognise.
+enum Feeling: String, CaseIterable, Sendable {
+    case tired, anxious, stressed, sad, angry, lonely, happy, grateful, proud, confused, calm
+}
+
+/// A topic the simulated model can recognise.
+enum Topic: String, CaseIterable, Sendable {
+    case work, family, sleep, friends, study, health, love, money, home
+}
+
+/// How a named person appears in the message; it picks the question's construction so a
+/// Russian name keeps a case that fits (`с Машей`, `о Маше`, `про Машу`, `у Маши`, `Маша`).
+enum NameRole: String, Sendable {
+    /// with X (Russian `с` + instrumental)
+    case with
+    /// about X (Russian `о`/`об` + prepositional)
+    case about
+    /// X as an object (Russian accusative, used after `про`)
+    case object
+    /// for X (Russian `для` + genitive)
+    case forPerson
+    /// at X's (Russian `у` + genitive)
+    case at
+    /// X as the subject (Russian nominative)
+    case subject
+}
+
+/// A word of a message.
+struct Word: Sendable {
+    /// As written.
+    var text: String
+    /// Lowercased, ё → е, curly apostrophes straightened.
+    var key: String
+    /// First word of its sentence.
+    var sentenceStart: Bool
+    /// Index of its clause (split at `.,;:!?…` and new lines).
+    var clause: Int
+    /// First letter is upper case.
+    var capitalized: Bool { text.first?.isUppercase ?? false }
+}
+
+/// What the simulated model took from a message.
+struct Reading: Sendable {
+    var feeling: Feeling?
+    var topic: Topic?
+    var quote: String?
+    var name: (text: String, role: NameRole)?
+    var words: [Word]
+    /// A short hello with nothing else in it.
+    var isGreeting: Bool {
+        feeling == nil && topic == nil && words.count <= 4 && words.first.map { Lexicon.greetings.contains($0.key) } == true
+    }
+}
+
+enum Lexicon {
+    static func normalize(_ s: String) -> String {
+        s.lowercased().replacingOccurrences(of: "ё", with: "е").replacingOccurrences(of: "’", with: "'")
+    }
+
+    /// Splits text into words, keeping sentence starts and clause numbers.
+    static func words(of text: String) -> [Word] {
+        var result: [Word] = []
+        var current = ""
+        var clause = 0
+        var sentenceStart = true
+        func flush() {
+            guard !current.isEmpty else { return }
+            let trimmed = current.trimmingCharacters(in: CharacterSet(charactersIn: "'-’"))
+            if !trimmed.isEmpty {
+                result.append(Word(text: trimmed, key: normalize(trimmed), sentenceStart: sentenceStart, clause: clause))
+                sentenceStart = false
+            }
+            current = ""
+        }
+        for ch in text {
+            if ch.isLetter || ch.isNumber || ((ch == "'" || ch == "’" || ch == "-") && !current.isEmpty) {
+                current.append(ch)
+            } else {
+                flush()
+                if ".!?…\n".contains(ch) {
+                    if !result.isEmpty, result.last!.clause == clause { clause += 1 }
+                    sentenceStart = true
+                } else if ",;:()—–\"«»“”".contains(ch) {
+                    if !result.isEmpty, result.last!.clause == clause { clause += 1 }
+                }
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// Index of the first word (or phrase start) matching one of `stems`, skipping negated ones.
+    static func firstMatch(_ stems: [String], in words: [Word], negation: Bool) -> Int? {
+        var best: Int?
+        for stem in stems {
+            let parts = stem.split(separator: " ").map(String.init)
+            guard !parts.isEmpty, words.count >= parts.count else { continue }
+            for i in 0...(words.count - parts.count) {
+                if let b = best, i >= b { break }
+                var ok = true
+                for (j, part) in parts.enumerated() where !matches(part, words[i + j].key) { ok = false; break }
+                guard ok else { continue }
+                if negation && isNegated(at: i, in: words) { continue }
+                best = i
+                break
+            }
+        }
+        return best
+    }
+
+    static func matches(_ stem: String, _ key: String) -> Bool {
+        if stem.hasSuffix("*") { return key.hasPrefix(stem.dropLast()) }
+        return key == stem
+    }
+
+    static func isNegated(at i: Int, in words: [Word]) -> Bool {
+        let negators: Set<String> = ["not", "never", "no", "hardly", "не", "ни", "нисколько"]
+        for back in 1...2 where i - back >= 0 {
+            let w = words[i - back]
+            if w.clause != words[i].clause { break }
+            if negators.contains(w.key) || w.key.hasSuffix("n't") { return true }
+        }
+        return false
+    }
+
+    // MARK: Feelings
+
+    static func feelingStems(_ language: AppLanguage) -> [(Feeling, [String])] {
+        switch language {
+        case .english: return [
+            (.tired, ["tired", "tiring", "exhaust*", "drained", "sleepy", "fatigue*", "weary", "knackered", "worn out", "burned out", "burnt out", "no energy"]),
+            (.anxious, ["anxious", "anxiety", "worried", "worry", "worrying", "worries", "nervous", "scared", "afraid", "panic*", "uneasy", "fear", "fears", "dread*"]),
+            (.stressed, ["stress*", "overwhelm*", "pressure", "swamped", "frazzled", "too much"]),
+            (.sad, ["sad", "sadness", "unhappy", "upset", "heartbroken", "miserable", "gloomy", "cry", "crying", "cried", "tears", "hurts", "blue"]),
+            (.angry, ["angry", "anger", "mad", "furious", "annoyed", "annoying", "irritat*", "frustrat*", "pissed", "resent*"]),
+            (.lonely, ["lonely", "loneliness", "alone", "isolated", "lonesome", "left out", "nobody to", "no one to"]),
+            (.happy, ["happy", "happiness", "glad", "joy", "joyful", "excited", "delighted", "wonderful", "great", "amazing", "cheerful", "thrilled", "fun"]),
+            (.grateful, ["grateful", "gratitude", "thankful", "thanks", "thank", "appreciat*"]),
+            (.proud, ["proud", "pride", "accomplish*", "achiev*", "managed to", "finally did"]),
+            (.confused, ["confus*", "unsure", "uncertain", "torn", "stuck", "don't know what", "do not know what", "no idea"]),
+            (.calm, ["calm", "calmer", "peaceful", "relaxed", "rested", "serene"]),
+        ]
+        case .russian: return [
+            (.tired, ["устал*", "усталост*", "вымота*", "измота*", "утомл*", "выдохл*", "выжат*", "сонн*", "нет сил", "без сил"]),
+            (.anxious, ["тревог*", "тревож*", "волну*", "волнова*", "беспоко*", "страшн*", "страшно", "боюсь", "боит*", "страх*", "нервнич*", "паник*"]),
+            (.stressed, ["стресс*", "напряж*", "завал*", "перегруж*", "загруж*", "давит", "запар*", "не успева*"]),
+            (.sad, ["грус*", "печал*", "плак*", "плач*", "слез*", "тоск*", "расстро*", "обид*", "тяжело на душе"]),
+            (.angry, ["злюсь", "злит", "злая", "злой", "злость*", "зла", "бесит", "бесят", "раздраж*", "возмущ*", "ярост*"]),
+            (.lonely, ["одинок*", "одиночеств*", "не с кем", "никому не нуж*"]),
+            (.happy, ["рад", "рада", "рады", "радост*", "радуе*", "радую*", "счастл*", "весел*", "здорово", "отлично", "классно", "прекрасн*", "чудесн*", "кайф*", "восторг*"]),
+            (.grateful, ["благодар*", "спасибо", "признател*"]),
+            (.proud, ["горжусь", "горд*", "получилос*", "справил*", "смогла", "смог"]),
+            (.confused, ["запута*", "растерян*", "непонятн*", "не знаю", "не понимаю"]),
+            (.calm, ["спокойн*", "спокойств*", "умиротвор*", "расслаб*", "отдохнул*"]),
+        ]
+        }
+    }
+
+    // MARK: Topics
+
+    static func topicStems(_ language: AppLanguage) -> [(Topic, [String])] {
+        switch language {
+        case .english: return [
+            (.work, ["work", "works", "working", "worked", "job", "jobs", "boss", "office", "meeting*", "deadline*", "colleague*", "coworker*", "co-worker*", "project*", "shift", "career", "manager", "client*", "workplace"]),
+            (.family, ["mom", "mum", "mother*", "dad", "father*", "parent*", "family", "families", "sister*", "brother*", "son", "sons", "daughter*", "kid", "kids", "child", "children", "grandma", "grandpa", "grandmother*", "grandfather*", "aunt", "uncle", "cousin*"]),
+            (.sleep, ["sleep*", "slept", "insomnia", "nap", "naps", "asleep", "awake", "bedtime", "nightmare*"]),
+            (.friends, ["friend*", "buddy", "buddies", "bestie"]),
+            (.study, ["study", "studies", "studying", "exam*", "school*", "class", "classes", "university", "college", "homework", "lecture*", "teacher*", "professor*", "course*", "thesis", "semester"]),
+            (.health, ["sick", "ill", "illness", "health*", "doctor*", "pain*", "headache*", "hospital*", "flu", "fever", "injur*", "medicine", "symptom*", "migraine*"]),
+            (.love, ["boyfriend*", "girlfriend*", "partner*", "husband*", "wife", "relationship*", "breakup", "broke up", "dating", "crush", "relationship"]),
+            (.money, ["money", "rent", "bills", "salary", "debt*", "loan*", "mortgage*", "paycheck", "budget*"]),
+            (.home, ["home", "house", "apartment", "flat", "moving", "neighbo*", "roommate*"]),
+        ]
+        case .russian: return [
+            (.work, ["работ*", "начальн*", "босс*", "офис*", "совещан*", "дедлайн*", "коллег*", "проект*", "карьер*", "клиент*", "смена", "смене", "смену"]),
+            (.family, ["мама", "мамы", "маме", "маму", "мамой", "папа", "папы", "папе", "папу", "папой", "родител*", "семья", "семьи", "семье", "семью", "семьей", "семейн*", "сестр*", "брат", "брата", "брату", "братом", "брате", "братья*", "сын", "сына", "сыну", "сыном", "доч*", "бабушк*", "дедушк*", "дети", "детей", "детям", "детьми", "ребен*"]),
+            (.sleep, ["сон", "сна", "сну", "сном", "спать", "сплю", "спал", "спала", "бессонниц*", "проснул*", "просып*", "уснуть", "усну*", "засну*", "засып*", "кошмар*", "выспал*"]),
+            (.friends, ["друг", "друга", "другу", "другом", "друге", "друз*", "подруг*", "приятел*", "дружб*"]),
+            (.study, ["учеб*", "учусь", "учиться", "экзамен*", "школ*", "универ*", "институт*", "сесси*", "домашк*", "урок*", "лекци*", "учител*", "преподава*", "диплом*", "зачет*"]),
+            (.health, ["болен", "больна", "болит", "болел*", "болею", "болезн*", "здоровь*", "врач*", "больниц*", "простуд*", "температур*", "мигрен*", "лекарств*", "таблетк*"]),
+            (.love, ["муж", "мужа", "мужу", "мужем", "муже", "жена", "жены", "жене", "жену", "женой", "отношени*", "свидани*", "расстал*", "любим*", "парень", "парнем", "девушк*"]),
+            (.money, ["деньг*", "денег", "зарплат*", "долг", "долга", "долги", "долгов", "долгу", "долгами", "аренд*", "кредит*", "ипотек*", "бюджет*"]),
+            (.home, ["дом", "дома", "доме", "домой", "квартир*", "переезд*", "сосед*"]),
+        ]
+        }
+    }
+
+    // MARK: Names
+
+    static let englishNotNames: Set<String> = [
+        "i", "i'm", "i've", "i'd", "i'll", "ok", "okay", "god", "mom", "mum", "dad", "luna", "lanternly",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december", "christmas", "easter", "english", "russian", "siri", "apple",
+        "the", "a", "and", "but", "so", "my", "it", "it's", "this", "that", "today", "tonight", "yesterday",
+        "he", "she", "they", "we", "you", "maybe", "then", "when", "why", "what", "how", "just", "also",
+    ]
+    static let russianNotNames: Set<String> = [
+        "я", "мне", "меня", "мной", "мы", "нам", "нас", "ты", "тебе", "тебя", "вы", "он", "она", "они",
+        "оно", "его", "ее", "их", "бог", "господи", "луна", "сегодня", "вчера", "завтра", "это", "как",
+        "что", "но", "и", "а", "мама", "папа", "москва", "россия", "утром", "вечером", "ночью", "потом",
+    ]
+    /// Words after which an English name starts a clause (so it is the subject).
+    static let englishClauseOpeners: Set<String> = [
+        "and", "but", "today", "yesterday", "tonight", "then", "so", "when", "because", "also", "again",
+        "now", "later", "finally", "even", "while", "since", "after", "before",
+    ]
+    static let englishVerbs: Set<String> = [
+        "said", "says", "told", "tells", "called", "calls", "texted", "asked", "asks", "came", "left",
+        "is", "was", "has", "had", "wants", "wanted", "thinks", "thought", "invited", "visited", "got",
+        "went", "just", "always", "never", "keeps", "kept", "didn't", "doesn't", "won't", "can't",
+        "isn't", "wasn't", "hasn't", "helped", "helps", "forgot", "loves", "hates", "yelled", "laughed",
+        "cried", "made", "gave", "wrote", "sent", "came", "will", "would", "again", "really", "still",
+    ]
+    static let englishSkipPrepositions: Set<String> = [
+        "to", "in", "on", "from", "into", "near", "at", "by", "of", "the", "a", "an", "my", "our", "your",
+    ]
+
+    /// The first person named in English `words` and how they appear.
+    static func englishName(in words: [Word]) -> (String, NameRole)? {
+        for (i, w) in words.enumerated() where w.capitalized && w.text.count >= 2 && !englishNotNames.contains(w.key) {
+            guard w.text.dropFirst().contains(where: { $0.isLowercase }) || w.text.count > 3 else { continue }
+            guard !isLexiconWord(w.key, .english) else { continue }
+            let prev = i > 0 && words[i - 1].clause == w.clause ? words[i - 1].key : nil
+            let next = i + 1 < words.count && words[i + 1].clause == w.clause ? words[i + 1].key : nil
+            var name = w.text
+            if name.hasSuffix("'s") || name.hasSuffix("’s") { name = String(name.dropLast(2)) }
+            let possessive = name != w.text
+            switch prev {
+            case "with"?: return (name, .with)
+            case "about"?: return (name, .about)
+            case "for"?: return (name, .forPerson)
+            case "at"? where possessive: return (name, .at)
+            case let p? where englishSkipPrepositions.contains(p): continue
+            default: break
+            }
+            if possessive { return (name, .about) }
+            if w.sentenceStart {
+                let foreign = !w.text.unicodeScalars.allSatisfy(\.isASCII)
+                if foreign || (next.map(englishVerbs.contains) ?? false) { return (name, .subject) }
+                continue
+            }
+            if prev == nil || englishClauseOpeners.contains(prev!) || (next.map(englishVerbs.contains) ?? false) {
+                return (name, .subject)
+            }
+            return (name, .object)
+        }
+        return nil
+    }
+
+    /// Whether `key` is one of the feeling or topic words (so not a name).
+    static func isLexiconWord(_ key: String, _ language: AppLanguage) -> Bool {
+        let stems = (feelingStems(language).flatMap(\.1) + topicStems(language).flatMap(\.1)).filter { !$0.contains(" ") }
+        return stems.contains { matches($0, key) }
+    }
+
+    static let greetings: Set<String> = [
+        "hello", "hi", "hey", "hiya", "morning", "evening", "привет", "приветик", "здравствуй", "здравствуйте",
+        "здорово", "хай", "добрый",
+    ]
+
+    /// Whether a Russian word looks like a verb form that follows its subject.
+    static func looksLikeRussianVerb(_ key: String) -> Bool {
+        ["л", "ла", "ло", "ли", "ет", "ит", "ут", "ют", "ат", "ят", "ется", "ится", "лась", "лся", "лись"]
+            .contains { key.hasSuffix($0) } && key.count >= 3
+    }
+
+    /// The first person named in Russian `words`, when the case of the name lets a reply use it.
+    static func russianName(in words: [Word]) -> (String, NameRole)? {
+        for (i, w) in words.enumerated() where w.capitalized && w.text.count >= 2 && !russianNotNames.contains(w.key) {
+            guard w.text.unicodeScalars.first.map({ (0x400...0x4FF).contains($0.value) }) ?? false else { continue }
+            guard !isLexiconWord(w.key, .russian) else { continue }
+            let prev = i > 0 && words[i - 1].clause == w.clause ? words[i - 1].key : nil
+            if w.sentenceStart {
+                let ahead = words[(i + 1)...].prefix(3).filter { $0.clause == w.clause }.map(\.key)
+                if ahead.contains(where: looksLikeRussianVerb), !w.key.hasSuffix("у"), !w.key.hasSuffix("ю") {
+                    return (w.text, .subject)
+                }
+                continue
+            }
+            switch prev {
+            case "с"?, "со"?: return (w.text, .with)
+            case "о"?, "об"?, "обо"?: return (w.text, .about)
+            case "про"?: return (w.text, .object)
+            case "у"?: return (w.text, .at)
+            case "для"?: return (w.text, .forPerson)
+            case let p? where p.count <= 3 && !["и", "а", "но"].contains(p): continue // в, на, к, из, от…: places or cases we do not use
+            default: break
+            }
+            if w.key.hasSuffix("у") || w.key.hasSuffix("ю") { return (w.text, .object) }
+            let ahead = words[(i + 1)...].prefix(3).filter { $0.clause == w.clause }.map(\.key)
+            if ahead.contains(where: looksLikeRussianVerb), !w.key.hasSuffix("ой"), !w.key.hasSuffix("ей"),
+               !w.key.hasSuffix("ом"), !w.key.hasSuffix("е"), !w.key.hasSuffix("и") {
+                return (w.text, .subject)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Reading
+
+    static func read(_ text: String, language: AppLanguage) -> Reading {
+        let words = words(of: text)
+        var feelingHit: (Feeling, Int)?
+        for (feeling, stems) in feelingStems(language) {
+            if let i = firstMatch(stems, in: words, negation: true), feelingHit.map({ i < $0.1 }) ?? true {
+                feelingHit = (feeling, i)
+            }
+        }
+        var topicHit: (Topic, Int)?
+        for (topic, stems) in topicStems(language) {
+            if let i = firstMatch(stems, in: words, negation: false), topicHit.map({ i < $0.1 }) ?? true {
+                topicHit = (topic, i)
+            }
+        }
+        let name = language == .russian ? russianName(in: words) : englishName(in: words)
+        let anchor = feelingHit?.1 ?? topicHit?.1
+        return Reading(feeling: feelingHit?.0, topic: topicHit?.0,
+                       quote: quote(words, anchor: anchor, name: name?.0),
+                       name: name.map { ($0.0, $0.1) }, words: words)
+    }
+
+    /// A short phrase of the message (2–7 words of one clause, around the feeling or topic
+    /// word when there is one), as written.
+    static func quote(_ words: [Word], anchor: Int?, name: String?) -> String? {
+        guard !words.isEmpty else { return nil }
+        let clause = anchor.map { words[$0].clause }
+            ?? words.first(where: { w in words.filter { $0.clause == w.clause }.count >= 2 })?.clause
+        guard let clause else { return nil }
+        let indices = words.indices.filter { words[$0].clause == clause }
+        guard indices.count >= 2 else { return nil }
+        let maxWords = 7
+        var lo = indices.first!, hi = indices.last!
+        if hi - lo + 1 > maxWords {
+            let center = anchor ?? lo
+            lo = max(indices.first!, min(center - 3, indices.last! - maxWords + 1))
+            hi = lo + maxWords - 1
+        }
+        let leading: Set<String> = ["and", "but", "so", "then", "и", "а", "но", "да", "вот", "ну"]
+        while lo < hi, leading.contains(words[lo].key) { lo += 1 }
+        guard hi - lo + 1 >= 2 else { return nil }
+        var parts = words[lo...hi].map(\.text)
+        let first = words[lo]
+        if first.sentenceStart, first.text != "I", !first.text.hasPrefix("I'"), first.text != name,
+           first.text.dropFirst().allSatisfy({ !$0.isUppercase }) {
+            parts[0] = first.text.prefix(1).lowercased() + first.text.dropFirst()
+        }
+        var text = parts.joined(separator: " ")
+        if lo > indices.first!, !leading.contains(words[lo - 1].key) { text = "…" + text }
+        if hi < indices.last! { text += "…" }
+        return text
+    }
+}
