@@ -15,6 +15,7 @@ final class Context {
     private(set) var settings: UserSettings
     let language: AppLanguage
     let now: @Sendable () -> Date
+    let cache = ContextCache()
 
     init(options: GlobalOptions, environment: [String: String]) throws {
         self.environment = environment
