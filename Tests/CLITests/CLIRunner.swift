@@ -35,6 +35,8 @@ struct CLIRunner {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/profiles")
 
     init() throws {
+        // A child that stops reading early (a refused 1 MB message) must not kill the tests.
+        signal(SIGPIPE, SIG_IGN)
         home = FileManager.default.temporaryDirectory
             .appendingPathComponent("lanternly-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -57,7 +59,7 @@ struct CLIRunner {
         p.standardInput = input
         try p.run()
         let writer = Thread {
-            if let stdin { input.fileHandleForWriting.write(stdin) }
+            if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
             try? input.fileHandleForWriting.close()
         }
         writer.start()

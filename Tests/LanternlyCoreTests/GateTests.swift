@@ -93,7 +93,7 @@ final class GateTests: XCTestCase {
             "iphone-15-pro-ai-off": .unavailable(.appleIntelligenceNotEnabled),
             "iphone-16-downloading": .unavailable(.modelNotReady), "iphone-16-low-storage": .unavailable(.modelNotReady),
             "iphone-15-pro-ios18": .unavailable(.osTooOld), "mac-m1": .available,
-            "intel-mac": .unavailable(.osTooOld), "simulator": .unavailable(.appleIntelligenceNotEnabled),
+            "intel-mac": .unavailable(.deviceNotEligible), "simulator": .unavailable(.appleIntelligenceNotEnabled),
         ]
         for (name, availability) in expected {
             XCTAssertEqual(gate(try HardwareProfile.shipped(named: name)), availability, name)
