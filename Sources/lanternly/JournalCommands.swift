@@ -162,8 +162,10 @@ enum JournalCommands {
             } else {
                 if entries.isEmpty { Output.error(context.text("cli.list.empty")) }
                 for e in entries {
-                    let tags = e.tags.isEmpty ? "" : "  " + e.tags.map { "@" + $0 }.joined(separator: " ")
-                    Output.line("\(e.localDay) \(e.localTime)\(e.starred ? " ★" : "")  \(Sanitize.line(e.title))\(tags)")
+                    let title = Sanitize.line(e.title)
+                    let extra = e.tags.map { "@" + $0 }.filter { !title.localizedCaseInsensitiveContains($0) }
+                    let tags = extra.isEmpty ? "" : "  " + extra.joined(separator: " ")
+                    Output.line("\(e.localDay) \(e.localTime)\(e.starred ? " ★" : "")  \(title)\(tags)")
                 }
             }
             return 0
