@@ -123,7 +123,9 @@ struct Painter {
 
     /// The help line (bottom row): the current context's keys from the key table.
     mutating func helpLine() {
-        let parts = KeyCommand.commands(in: state.keyContext).filter(\.inHelpLine).map {
+        let current: KeyCommand? = state.screen == .settings ? .openSettings
+            : state.screen == .diagnostics ? .openDiagnostics : state.screen == .journal ? .openJournal : nil
+        let parts = KeyCommand.commands(in: state.keyContext).filter { $0.inHelpLine && $0 != current }.map {
             $0.label(short: true) + " " + t($0.helpKey)
         }
         buf.fill(y: h - 1, style: helpStyle)

@@ -1,0 +1,148 @@
+// The full-screen app's run loop: wires LanternlyApp (state, reduce, render) to the ncurses
+// backend. main.swift calls `fullScreenUnavailableReason` and then `runFullScreen`.
+import Foundation
+import LanternlyApp
+import LanternlyCore
+import NcursesBackend
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The exit code of `runFullScreen` when curses could not start (fall back to `chat --plain`).
+let fullScreenUnavailableExitCode: Int32 = 3
+
+/// Why the full-screen app cannot start here, as one localized line, or `nil` when it can.
+///
+/// Checks (without starting curses) that stdin and stdout are terminals and that `TERM` is
+/// set, not `dumb`, and known to terminfo. Main prints the line and opens the plain line mode.
+func fullScreenUnavailableReason(environment: [String: String], language: AppLanguage,
+                                 catalog: StringCatalog) -> String? {
+    guard let reason = NcursesTerminal.check(environment: environment) else { return nil }
+    return describe(reason, language: language, catalog: catalog)
+}
+
+private func describe(_ reason: FullScreenUnavailable, language: AppLanguage, catalog: StringCatalog) -> String {
+    switch reason {
+    case .notATerminal: return catalog.string("ui.fallback.notATerminal", language)
+    case .termUnset: return catalog.string("ui.fallback.termUnset", language)
+    case .termDumb: return catalog.string("ui.fallback.termDumb", language)
+    case .termUnknown(let term): return catalog.format("ui.fallback.termUnknown", language, term)
+    case .startFailed: return catalog.string("ui.fallback.startFailed", language)
+    }
+}
+
+/// Set by the signal handlers; the loop reads it (a handler does nothing else).
+nonisolated(unsafe) private var receivedSignal: sig_atomic_t = 0
+
+private func installSignalHandlers() {
+    // Installed before newterm, so ncurses leaves SIGINT/SIGTERM to us (it only takes SIG_DFL ones).
+    for sig in [SIGINT, SIGTERM, SIGHUP] {
+        signal(sig) { receivedSignal = $0 }
+    }
+}
+
+/// Runs the full-screen app until the person quits.
+///
+/// Calls `setlocale(LC_ALL, "")` first. Returns 0 on quit (Ctrl-C, F10), 128+N after signal N
+/// (SIGTERM, SIGHUP, SIGINT), and ``fullScreenUnavailableExitCode`` (3) when curses could not
+/// start — then nothing was drawn and the terminal is untouched; print
+/// ``fullScreenUnavailableReason(environment:language:catalog:)`` and open the plain mode.
+/// The terminal is restored (`endwin`) on every path out.
+func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int32 {
+    setlocale(LC_ALL, "")
+    let environment = ProcessInfo.processInfo.environment
+    installSignalHandlers()
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    let terminal: NcursesTerminal
+    do {
+        terminal = try NcursesTerminal(environment: environment, colors: !noColor)
+    } catch {
+        return fullScreenUnavailableExitCode
+    }
+    defer { terminal.close() }
+
+    var deps = dependencies
+    let editor = dependencies.editExternally
+    deps.editExternally = { [terminal] text in
+        terminal.suspend()
+        defer { terminal.resume() }
+        return editor(text)
+    }
+    var state = initialState
+    (state.width, state.height) = terminal.size
+    let runtime = AppRuntime(state: state, dependencies: deps)
+    runtime.send(.started)
+    terminal.paint(runtime.frame())
+
+    var lastPoll = Date()
+    while !runtime.state.shouldQuit && receivedSignal == 0 {
+        var changed = false
+        if let event = terminal.readEvent(timeoutMilliseconds: 100) {
+            dispatch(event, to: runtime)
+            changed = true
+            // Take what is already waiting (fast typing) before drawing once.
+            var burst = 0
+            while burst < 256, !runtime.state.shouldQuit, let more = terminal.readEvent(timeoutMilliseconds: 0) {
+                dispatch(more, to: runtime)
+                burst += 1
+            }
+        }
+        if runtime.drainInbox() { changed = true }
+        if Date().timeIntervalSince(lastPoll) >= 1 {
+            lastPoll = Date()
+            let before = runtime.state.status
+            runtime.pollStatus()
+            if runtime.state.status != before { changed = true }
+        }
+        if changed { terminal.paint(runtime.frame()) }
+    }
+    let sig = receivedSignal
+    return sig == 0 ? 0 : 128 + Int32(sig)
+}
+
+private func dispatch(_ event: InputEvent, to runtime: AppRuntime) {
+    switch event {
+    case .key(let key): runtime.send(.keyPressed(key))
+    case .paste(let text): runtime.send(.pasted(text))
+    case .resize(let w, let h): runtime.send(.resized(width: w, height: h))
+    }
+}
+
+/// Benchmark hook: renders a 200×60 chat screen holding 1,000 messages in mixed scripts
+/// (English, Russian, Japanese, emoji) and paints it through ncurses in headless mode
+/// (`newterm` on `/dev/null` with `TERM=xterm-256color`, sized by `resizeterm`).
+///
+/// Each iteration types one character (so the frame changes), renders, and paints the
+/// *whole* frame (the diff base is reset: the worst case, as after a resize).
+/// - Returns: the duration of each iteration in seconds (render + paint), or an empty array
+///   when headless ncurses could not start.
+func benchmarkFullScreenFrame(iterations: Int) -> [Double] {
+    setlocale(LC_ALL, "")
+    guard let terminal = try? NcursesTerminal(headlessWidth: 200, height: 60) else { return [] }
+    defer { terminal.close() }
+    let catalog = (try? StringCatalog.shipped()) ?? AppDependencies.preview.catalog
+    var state = AppState(width: 200, height: 60)
+    let samples = ["Today was long, but the evening was kind to me.", "Сегодня был длинный день, но вечер оказался тёплым.",
+                   "今日は長い一日だったけど、夜は穏やかだった。", "Family 👨‍👩‍👧 dinner 🍲, café, naïve, e\u{301}"]
+    for i in 0..<1_000 {
+        let text = samples[i % samples.count] + " #\(i)"
+        state.transcript.append(i % 2 == 0 ? ChatLine(role: .person, text: text)
+                                            : ChatLine(role: .luna, text: text, source: ReplySource.allCases[i % 4]))
+    }
+    state.status = StatusSnapshot(availability: .unavailable(.modelNotReady), banner: "The model is downloading.",
+                                  downloadProgress: 0.4)
+    state.dailyQuestion = "What felt like yours today?"
+    var times: [Double] = []
+    for i in 0..<iterations {
+        _ = reduce(&state, .keyPressed(.character(Character(samples[i % 4].first!.description))))
+        let start = DispatchTime.now().uptimeNanoseconds
+        let frame = render(state, catalog: catalog)
+        terminal.resetDiff()
+        terminal.paint(frame)
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return times
+}
