@@ -20,13 +20,28 @@ public struct TextEditor: Hashable, Sendable {
     /// Inserts text at the cursor (a paste may hold many lines); `\r\n` and `\r` become `\n`.
     public mutating func insert(_ text: String) {
         let cleaned = text.replacingNewlines()
-        let new = Array(cleaned)
-        characters.insert(contentsOf: new, at: cursor)
-        cursor += new.count
+        guard !cleaned.isEmpty else { return }
+        // Re-segment at the seams so marks at either end join their neighbours.
+        let before = String(characters[..<cursor]) + cleaned
+        let head = Array(before)
+        characters = head + Array(String(characters[cursor...]))
+        let whole = Array(String(characters))
+        characters = whole
+        cursor = min(head.count, whole.count)
     }
 
+    /// Inserts one typed character. A combining mark, variation selector or ZWJ continuation
+    /// that arrives on its own joins the grapheme before the cursor, as it would in a `String`.
     public mutating func insert(_ c: Character) {
-        characters.insert(c == "\r\n" || c == "\r" ? "\n" : c, at: cursor)
+        let c: Character = c == "\r\n" || c == "\r" ? "\n" : c
+        if cursor > 0 {
+            let merged = String(characters[cursor - 1]) + String(c)
+            if merged.count == 1 {
+                characters[cursor - 1] = Character(merged)
+                return
+            }
+        }
+        characters.insert(c, at: cursor)
         cursor += 1
     }
 
