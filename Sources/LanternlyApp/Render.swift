@@ -100,10 +100,12 @@ struct Painter {
         if case .unavailable(.modelNotReady) = s.availability, let p = s.downloadProgress {
             line += " " + t.format("ui.banner.progress", String(Int((p * 100).rounded())) + "%")
         }
-        if s.bannerOffersSettings && s.profileError == nil {
-            line += "  [" + KeyCommand.openSettings.label(short: true) + "] " + t("ui.banner.openSettings")
-        }
         let maxRows = h >= 12 ? 3 : 1
+        if s.bannerOffersSettings && s.profileError == nil {
+            let key = "[" + KeyCommand.openSettings.label(short: true) + "]"
+            // In a one-row banner the key goes first, so it is never cut off.
+            line = maxRows == 1 ? key + " " + line : line + "  " + key + " " + t("ui.banner.openSettings")
+        }
         var lines = TerminalText.wrap(line, width: w - 2)
         if lines.count > maxRows {
             lines = Array(lines.prefix(maxRows))
@@ -125,7 +127,10 @@ struct Painter {
     mutating func helpLine() {
         let current: KeyCommand? = state.screen == .settings ? .openSettings
             : state.screen == .diagnostics ? .openDiagnostics : state.screen == .journal ? .openJournal : nil
-        let parts = KeyCommand.commands(in: state.keyContext).filter { $0.inHelpLine && $0 != current }.map {
+        let general: Set<KeyCommand> = [.openSettings, .openDiagnostics, .openJournal, .back, .showHelp, .quit]
+        let shown = KeyCommand.commands(in: state.keyContext).filter { $0.inHelpLine && $0 != current }
+        let ordered = shown.filter { !general.contains($0) } + shown.filter { general.contains($0) }
+        let parts = ordered.map {
             $0.label(short: true) + " " + t($0.helpKey)
         }
         buf.fill(y: h - 1, style: helpStyle)

@@ -1,0 +1,88 @@
+import XCTest
+import LanternlyCore
+import TerminalUI
+@testable import LanternlyApp
+
+/// The runtime against a recording test double: effects reach the dependencies.
+final class RuntimeTests: XCTestCase {
+    func testStartLoadsHistoryQuestionAndStatus() {
+        let rec = Recorder()
+        let rt = AppRuntime(state: AppState(), dependencies: rec.dependencies())
+        rt.send(.started)
+        XCTAssertEqual(rt.state.transcript.map(\.text), ["earlier", "hello again"])
+        XCTAssertEqual(rt.state.dailyQuestion, "What felt like yours today?")
+        XCTAssertEqual(rt.state.status.profile?.device, "iPhone 15 Pro")
+        XCTAssertEqual(rt.state.deviceNames.count, 3)
+    }
+
+    func testSettingsTogglesWriteTheProfileAndRereadStatus() {
+        let rec = Recorder()
+        let rt = AppRuntime(state: AppState(), dependencies: rec.dependencies())
+        rt.send(.started)
+        rt.send(.keyPressed(.function(2)))
+        rt.send(.keyPressed(.enter))
+        XCTAssertEqual(rec.profileWrites.map { "\($0.0)=\($0.1)" }, ["appleIntelligence=true"])
+        XCTAssertEqual(rt.state.status.profile?.appleIntelligence, true, "status re-read at once")
+        rt.send(.keyPressed(.enter))
+        XCTAssertEqual(rec.profileWrites.last.map { "\($0.0)=\($0.1)" }, "appleIntelligence=false")
+        rt.send(.keyPressed(.down))
+        rt.send(.keyPressed(.enter))
+        XCTAssertEqual(rec.profileWrites.last.map { "\($0.0)=\($0.1)" }, "device=iPhone 16")
+        rt.send(.keyPressed(.down)); rt.send(.keyPressed(.down)); rt.send(.keyPressed(.down))
+        rt.send(.keyPressed(.down)); rt.send(.keyPressed(.down))  // gender
+        rt.send(.keyPressed(.enter))
+        XCTAssertEqual(rec.settingsWrites.last?.gender, .feminine)
+    }
+
+    func testReplyArrivesAndTheTurnIsStored() async {
+        let rec = Recorder()
+        let rt = AppRuntime(state: AppState(), dependencies: rec.dependencies())
+        for c in "hi there" { rt.send(.keyPressed(.character(c))) }
+        rt.send(.keyPressed(.enter))
+        await rt.settle()
+        XCTAssertEqual(rt.state.transcript.last?.text, "reply to hi there")
+        XCTAssertEqual(rec.chatTurns.map(\.message), ["hi there"])
+        XCTAssertEqual(rec.chatTurns.first?.date, Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    func testEscapeCancelsTheTaskAndTheFallbackStillAnswers() async {
+        let rec = Recorder()
+        rec.replyDelay = 30_000_000_000
+        let rt = AppRuntime(state: AppState(), dependencies: rec.dependencies())
+        for c in "slow" { rt.send(.keyPressed(.character(c))) }
+        rt.send(.keyPressed(.enter))
+        for c in "typing on" { rt.send(.keyPressed(.character(c))) }
+        rt.send(.keyPressed(.escape))
+        await rt.settle()
+        XCTAssertEqual(rt.state.transcript.last?.text, "bank after cancel")
+        XCTAssertEqual(rt.state.transcript.last?.source, .bank)
+        XCTAssertEqual(rt.state.input.text, "typing on")
+    }
+
+    func testSavingAnEntryBringsLunasReflectionIntoTheChat() async {
+        let rec = Recorder()
+        let rt = AppRuntime(state: AppState(), dependencies: rec.dependencies())
+        rt.send(.keyPressed(.function(4)))
+        rt.send(.keyPressed(.character("n")))
+        for c in "A quiet morning @calm" { rt.send(.keyPressed(.character(c))) }
+        rt.send(.keyPressed(.ctrl("s")))
+        XCTAssertEqual(rec.savedEntries.first?.0, "A quiet morning @calm")
+        XCTAssertEqual(rec.savedEntries.first?.1, ["calm"])
+        await rt.settle()
+        XCTAssertEqual(rt.state.transcript.last?.text, "reflection on A quiet morning @calm")
+        XCTAssertTrue(rec.chatTurns.isEmpty)
+    }
+
+    func testAFailingDependencyBecomesANotice() {
+        let rec = Recorder()
+        var deps = rec.dependencies()
+        struct Broken: Error, CustomStringConvertible { var description: String { "profile.json is read-only: chmod u+w it" } }
+        deps.setProfile = { _, _ in throw Broken() }
+        let rt = AppRuntime(state: AppState(), dependencies: deps)
+        rt.send(.started)
+        rt.send(.keyPressed(.function(2)))
+        rt.send(.keyPressed(.enter))
+        XCTAssertEqual(rt.state.notice, .failed("profile.json is read-only: chmod u+w it"))
+        XCTAssertTrue(rt.frame().textDump().contains("read-only"))
+    }
+}
