@@ -106,7 +106,7 @@ struct Painter {
             // In a one-row banner the key goes first, so it is never cut off.
             line = maxRows == 1 ? key + " " + line : line + "  " + key + " " + t("ui.banner.openSettings")
         }
-        var lines = TerminalText.wrap(line, width: w - 2)
+        var lines = maxRows == 1 ? [TerminalText.truncate(line, width: w - 2)] : TerminalText.wrap(line, width: w - 2)
         if lines.count > maxRows {
             lines = Array(lines.prefix(maxRows))
             lines[maxRows - 1] = TerminalText.truncate(lines[maxRows - 1] + " …", width: w - 2)

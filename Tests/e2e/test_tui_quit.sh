@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Full-screen app: the terminal is restored after Ctrl-C and SIGTERM (echo, icanon), and a
+# dumb terminal falls back to the plain chat with one line saying why. Needs tmux; $LANTERNLY_BIN.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+TUI="${TUI:-}"
+for c in "$here/tui" "$here/../../Scripts/tui" /work/shared/tools/tui; do [ -z "$TUI" ] && [ -x "$c" ] && TUI="$c"; done
+[ -n "$TUI" ] || { echo "tui driver not found"; exit 1; }
+export TUI_SOCKET="lanternly-e2e-$$"
+work="$(mktemp -d)"; s="quit$$"
+cleanup() { "$TUI" stop "$s" || true; tmux -L "$TUI_SOCKET" kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+cat > "$work/profile.json" <<JSON
+{ "device": "iPhone 16 Pro", "os": "iOS 26.1", "appleIntelligence": true, "freeStorageGB": 64,
+  "model": { "state": "ready" }, "modelLanguages": ["en"], "simulator": false }
+JSON
+app="'$LANTERNLY_BIN' --home '$work/home' --profile '$work/profile.json' --lang en"
+after='echo "rc=$?"; stty -a | tr " ;" "\n\n" | grep -Ex -- "-?(echo|icanon)" | tr "\n" " "; echo; sleep 60'
+
+# Ctrl-C arrives as a key in raw mode: quit, terminal restored.
+"$TUI" start "$s" 60x15 -- bash -c "$app; $after"
+"$TUI" wait "$s" 'Enter send' 10
+"$TUI" type "$s" "half typed"
+"$TUI" keys "$s" C-c
+"$TUI" wait "$s" 'rc=0' 5
+"$TUI" wait "$s" '^icanon echo *$' 5
+
+# SIGTERM: the loop ends, endwin runs.
+"$TUI" start "$s" 60x15 -- bash -c "bash -c 'echo \$\$ > $work/pid; exec $app'; $after"
+"$TUI" wait "$s" 'Enter send' 10
+kill -TERM "$(cat "$work/pid")"
+"$TUI" wait "$s" 'rc=143' 5
+"$TUI" wait "$s" '^icanon echo *$' 5
+
+# TERM=dumb: no curses; the plain chat with a reason.
+"$TUI" start "$s" 60x15 --env TERM=dumb -- bash -c "$app; $after"
+"$TUI" wait "$s" 'dumb' 10
+"$TUI" alive "$s"
+echo "quit ok"
