@@ -13,10 +13,11 @@ public struct AppDependencies: Sendable {
     /// Luna's reflection on a saved journal entry (the lead may route it through the chain
     /// with a reflective prompt; the crisis rule applies).
     public var reflect: @Sendable (_ entryBody: String) async -> Reply
-    /// A cheap snapshot of the gate, diagnostics and profile; polled about once a second.
+    /// A cheap snapshot of the gate, diagnostics and profile, with the banner in `language`
+    /// (the UI language, which can change while the app runs); polled about once a second.
     /// The live value re-reads the profile only when its modification time changes, and
     /// re-derives `.modelNotReady` on the core's 10–30 s rhythm.
-    public var status: @Sendable () -> StatusSnapshot
+    public var status: @Sendable (_ language: AppLanguage) -> StatusSnapshot
     /// The person's settings (`settings.json`).
     public var loadSettings: @Sendable () -> UserSettings
     /// - Throws: when the config folder cannot be written.
@@ -29,8 +30,9 @@ public struct AppDependencies: Sendable {
     public var setProfile: @Sendable (_ key: String, _ value: String) throws -> Void
     /// Device names of the catalog (`Resources/devices.json`), in display order.
     public var deviceNames: @Sendable () -> [String]
-    /// Today's in-app daily question in the current settings' language and life path.
-    public var dailyQuestion: @Sendable () -> String?
+    /// Today's in-app daily question (random, no repeats over recent days) for a life path
+    /// in a language; `nil` when there is none to show.
+    public var dailyQuestion: @Sendable (_ path: LifePath, _ language: AppLanguage) -> String?
     /// Writes the diagnostics report log (no user text).
     /// - Returns: where it was written.
     public var writeReport: @Sendable () throws -> URL
@@ -61,12 +63,12 @@ public struct AppDependencies: Sendable {
     public init(
         reply: @escaping @Sendable (String) async -> Reply,
         reflect: @escaping @Sendable (String) async -> Reply,
-        status: @escaping @Sendable () -> StatusSnapshot,
+        status: @escaping @Sendable (AppLanguage) -> StatusSnapshot,
         loadSettings: @escaping @Sendable () -> UserSettings,
         saveSettings: @escaping @Sendable (UserSettings) throws -> Void,
         setProfile: @escaping @Sendable (String, String) throws -> Void,
         deviceNames: @escaping @Sendable () -> [String],
-        dailyQuestion: @escaping @Sendable () -> String?,
+        dailyQuestion: @escaping @Sendable (LifePath, AppLanguage) -> String?,
         writeReport: @escaping @Sendable () throws -> URL,
         listEntries: @escaping @Sendable (Int) throws -> [JournalEntrySummary],
         loadEntry: @escaping @Sendable (Int64) throws -> JournalEntry?,

@@ -57,7 +57,7 @@ public final class AppRuntime: @unchecked Sendable {
 
     /// Re-reads the status (the loop calls this about once a second).
     public func pollStatus() {
-        send(.statusPolled(dependencies.status()))
+        send(.statusPolled(dependencies.status(state.language)))
     }
 
     /// The current frame.
@@ -89,7 +89,7 @@ public final class AppRuntime: @unchecked Sendable {
         case .loadSettings: send(.settingsLoaded(deps.loadSettings()))
         case .loadDeviceNames: send(.deviceNamesLoaded(deps.deviceNames()))
         case .pollStatus: pollStatus()
-        case .pickDailyQuestion: send(.dailyQuestionPicked(deps.dailyQuestion()))
+        case .pickDailyQuestion: send(.dailyQuestionPicked(deps.dailyQuestion(state.settings.lifePath, state.language)))
         case .loadHistory: attempt { .historyLoaded(try deps.chatHistory()) }
         case .loadJournal: attempt { .journalListed(try deps.listEntries(500)) }
         case .loadEntry(let id): attempt { .entryLoaded(try deps.loadEntry(id)) }

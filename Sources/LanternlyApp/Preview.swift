@@ -32,7 +32,7 @@ extension AppDependencies {
         let store = PreviewStore()
         let catalog = (try? StringCatalog.shipped()) ?? (try! StringCatalog(data: Data("{}".utf8)))
         let eligible: Set<String> = ["iPhone 15 Pro", "iPhone 16", "iPhone 16 Pro", "Mac (M1)"]
-        let status: @Sendable () -> StatusSnapshot = {
+        let status: @Sendable (AppLanguage) -> StatusSnapshot = { _ in
             store.with { s in
                 let p = s.profile
                 var availability = ModelAvailability.available
@@ -62,7 +62,7 @@ extension AppDependencies {
             } catch {
                 return Reply(text: "I'm here. Tell me a little more?", source: .bank, language: .english)
             }
-            let onDevice = status().availability.isAvailable
+            let onDevice = status(.english).availability.isAvailable
             return Reply(text: onDevice ? "You wrote: “\(message.prefix(60))”. What stays with you most?" : "Thank you for telling me. What would help right now?",
                          source: onDevice ? .onDevice : .bank, language: .english)
         }
@@ -88,7 +88,7 @@ extension AppDependencies {
                 }
             },
             deviceNames: { ["iPhone 15", "iPhone 15 Pro", "iPhone 16", "iPhone 16 Pro", "Mac (Intel)", "Mac (M1)"] },
-            dailyQuestion: { store.with { $0.settings.language == .russian ? "Что сегодня было по-настоящему твоим?" : "What felt like yours today?" } },
+            dailyQuestion: { _, language in language == .russian ? "Что сегодня было по-настоящему твоим?" : "What felt like yours today?" },
             writeReport: {
                 let url = FileManager.default.temporaryDirectory.appendingPathComponent("lanternly-preview-report.log")
                 try Data("preview report\n".utf8).write(to: url)

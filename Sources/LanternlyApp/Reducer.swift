@@ -29,8 +29,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.status = s
         return []
     case .settingsLoaded(let s):
+        // The language stays as main resolved it (`--lang`, then config, then the environment).
         state.settings = s
-        if let l = s.language { state.language = l }
         return []
     case .deviceNamesLoaded(let names):
         state.deviceNames = names

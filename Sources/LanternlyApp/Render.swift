@@ -151,7 +151,10 @@ struct Painter {
             let y = top + i
             var x = row.indent
             let highlight = selected == i
-            if highlight { buf.fill(y: y, style: .reverse) }
+            if highlight {
+                buf.fill(y: y, style: .reverse)
+                if row.indent > 0 { buf.write("›", x: 0, y: y, style: CellStyle(bold: true, reverse: true)) }
+            }
             for (text, style) in row.segments {
                 var s = style
                 if highlight { s.reverse = true }

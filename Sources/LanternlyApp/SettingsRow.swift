@@ -78,5 +78,6 @@ func changeSetting(_ row: SettingsRow, by step: Int, in state: inout AppState) -
     state.settings = settings
     var effects: [Effect] = [.saveSettings(settings)]
     if row == .lifePath || row == .language { effects.append(.pickDailyQuestion) }
+    if row == .language { effects.append(.pollStatus) }  // the banner in the new language
     return effects
 }

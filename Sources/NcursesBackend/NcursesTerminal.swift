@@ -34,6 +34,7 @@ public final class NcursesTerminal: @unchecked Sendable {
     private var lastFrame: ScreenBuffer?
     private var cursorVisible: Int32 = -1
     private let colors: Bool
+    private var useColor = false
     private let bracketedPaste: Bool
     private var open = false
 
@@ -105,6 +106,7 @@ public final class NcursesTerminal: @unchecked Sendable {
         set_escdelay(25)
         wtimeout(lt_stdscr(), 100)
         if colors && has_colors() {
+            useColor = true
             start_color()
             use_default_colors()
             init_pair(Int16(CellStyle.Color.accent.rawValue), Int16(COLOR_CYAN), -1)
@@ -159,12 +161,17 @@ public final class NcursesTerminal: @unchecked Sendable {
         if s.reverse { a |= lt_a_reverse() }
         if s.dim { a |= lt_a_dim() }
         if s.underline { a |= lt_a_underline() }
-        let pair: Int16 = (colors && has_colors()) ? Int16(s.color?.rawValue ?? 0) : 0
+        let pair: Int16 = useColor ? Int16(s.color?.rawValue ?? 0) : 0
         return (a, pair)
     }
 
     private func put(_ cell: Cell, x: Int, y: Int, maxX: Int, scratch: inout [wchar_t]) {
         let (attrs, pair) = attributes(cell.style)
+        if let ascii = cell.grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F {
+            scratch[0] = wchar_t(ascii); scratch[1] = 0
+            _ = scratch.withUnsafeBufferPointer { lt_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs, pair) }
+            return
+        }
         let ours = DisplayWidth.of(cell.grapheme)
         let scalars = Array(cell.grapheme.unicodeScalars)
         let base = scalars.first ?? " "

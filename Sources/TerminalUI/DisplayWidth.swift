@@ -25,6 +25,7 @@ private func c_wcwidth(_ c: Int32) -> Int32
 public enum DisplayWidth {
     /// Width of one grapheme cluster, in cells: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
+        if let a = character.asciiValue { return a >= 0x20 && a < 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         let v = first.value

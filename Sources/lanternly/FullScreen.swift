@@ -51,6 +51,17 @@ private func installSignalHandlers() {
 /// start — then nothing was drawn and the terminal is untouched; print
 /// ``fullScreenUnavailableReason(environment:language:catalog:)`` and open the plain mode.
 /// The terminal is restored (`endwin`) on every path out.
+///
+/// Wiring in main.swift (a sketch):
+/// ```swift
+/// if let why = fullScreenUnavailableReason(environment: env, language: lang, catalog: catalog) {
+///     print(why)            // one line, then the plain chat
+///     exit(runPlainChat(...))
+/// }
+/// let code = runFullScreen(dependencies: .live(...), initialState: AppState(language: lang))
+/// if code == fullScreenUnavailableExitCode { /* same fallback */ }
+/// exit(code)
+/// ```
 func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int32 {
     setlocale(LC_ALL, "")
     let environment = ProcessInfo.processInfo.environment
@@ -115,11 +126,12 @@ private func dispatch(_ event: InputEvent, to runtime: AppRuntime) {
 /// (English, Russian, Japanese, emoji) and paints it through ncurses in headless mode
 /// (`newterm` on `/dev/null` with `TERM=xterm-256color`, sized by `resizeterm`).
 ///
-/// Each iteration types one character (so the frame changes), renders, and paints the
-/// *whole* frame (the diff base is reset: the worst case, as after a resize).
+/// Each iteration types one character (so the frame changes), renders, and paints: the
+/// *whole* frame when `fullRepaint` (the diff base is reset: the worst case, as after a
+/// resize), else only the cells that changed (the usual keystroke).
 /// - Returns: the duration of each iteration in seconds (render + paint), or an empty array
 ///   when headless ncurses could not start.
-func benchmarkFullScreenFrame(iterations: Int) -> [Double] {
+func benchmarkFullScreenFrame(iterations: Int, fullRepaint: Bool = true) -> [Double] {
     setlocale(LC_ALL, "")
     guard let terminal = try? NcursesTerminal(headlessWidth: 200, height: 60) else { return [] }
     defer { terminal.close() }
@@ -140,7 +152,7 @@ func benchmarkFullScreenFrame(iterations: Int) -> [Double] {
         _ = reduce(&state, .keyPressed(.character(Character(samples[i % 4].first!.description))))
         let start = DispatchTime.now().uptimeNanoseconds
         let frame = render(state, catalog: catalog)
-        terminal.resetDiff()
+        if fullRepaint { terminal.resetDiff() }
         terminal.paint(frame)
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }

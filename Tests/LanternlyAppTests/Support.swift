@@ -61,7 +61,7 @@ final class Recorder: @unchecked Sendable {
                 return Reply(text: "reply to " + message, source: .onDevice, language: .english)
             },
             reflect: { body in Reply(text: "reflection on " + body, source: .onDevice, language: .english) },
-            status: { StatusSnapshot(availability: .available, profile: self.locked { self.profile }) },
+            status: { _ in StatusSnapshot(availability: .available, profile: self.locked { self.profile }) },
             loadSettings: { UserSettings() },
             saveSettings: { s in self.locked { self._settingsWrites.append(s) } },
             setProfile: { k, v in
@@ -72,7 +72,7 @@ final class Recorder: @unchecked Sendable {
                 }
             },
             deviceNames: { ["iPhone 15", "iPhone 15 Pro", "iPhone 16"] },
-            dailyQuestion: { "What felt like yours today?" },
+            dailyQuestion: { _, _ in "What felt like yours today?" },
             writeReport: { URL(fileURLWithPath: "/tmp/report.log") },
             listEntries: { _ in [] },
             loadEntry: { _ in nil },
