@@ -122,9 +122,27 @@ extension AppDependencies {
                 }
             },
             eraseChat: { store.with { $0.chat = [] } },
-            editExternally: { initial in initial.isEmpty ? nil : initial },
+            editExternally: { initial in previewEdit(initial) },
             now: { Date() },
             catalog: catalog
         )
     }
+}
+
+/// Opens `$VISUAL`/`$EDITOR` (else `vi`) on a 0600 temp `.md` file; `nil` when left empty.
+func previewEdit(_ initial: String) -> String? {
+    let env = ProcessInfo.processInfo.environment
+    let editor = env["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lanternly-preview-\(UUID().uuidString).md")
+    guard FileManager.default.createFile(atPath: url.path, contents: Data(initial.utf8), attributes: [.posixPermissions: 0o600]) else {
+        return nil
+    }
+    defer { try? FileManager.default.removeItem(at: url) }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/sh")
+    p.arguments = ["-c", editor + " \"$1\"", "sh", url.path]
+    do { try p.run() } catch { return nil }
+    p.waitUntilExit()
+    guard let text = try? String(contentsOf: url, encoding: .utf8), !text.trimmingWhitespace().isEmpty else { return nil }
+    return text
 }

@@ -42,7 +42,7 @@ profile "iPhone 15 Pro" false notDownloaded
 grep -q '"appleIntelligence" *: *true' "$work/profile.json" || { echo "profile not written"; cat "$work/profile.json"; exit 1; }
 "$TUI" keys "$s" F3
 "$TUI" wait "$s" 'Availability +(unavailable \(modelNotReady\)|available)' 5
-"$TUI" wait "$s" 'Availability +available' 30
+"$TUI" wait "$s" 'Availability +available' 40  # the core re-checks every 10–30 s while not ready
 "$TUI" keys "$s" Escape
 "$TUI" wait "$s" 'Enter send' 5
 "$TUI" gone "$s" 'open settings' 3
