@@ -78,6 +78,8 @@ public struct AppState: Equatable, Sendable {
     public var notice: Notice?
     public var settingsCursor: Int = 0
     public var helpScroll: Int = 0
+    /// Rows scrolled down on the diagnostics screen.
+    public var diagnosticsScroll: Int = 0
     public var journal = JournalState()
     public var shouldQuit = false
 

@@ -137,6 +137,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         return [.pollStatus, .loadDeviceNames]
     case .openDiagnostics:
         state.screen = .diagnostics
+        state.diagnosticsScroll = 0
         return [.pollStatus]
     case .openJournal:
         state.screen = .journal
@@ -173,6 +174,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         switch context {
         case .journalRead: state.journal.readScroll = max(0, state.journal.readScroll - step)
         case .help: state.helpScroll = max(0, state.helpScroll - step)
+        case .diagnostics: state.diagnosticsScroll = max(0, state.diagnosticsScroll - step)
         default:
             state.scrollOffset = max(0, min(state.scrollOffset + step, maxTranscriptScroll(state)))
         }

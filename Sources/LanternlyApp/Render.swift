@@ -298,6 +298,15 @@ struct Painter {
         pairs.append((t("ui.diagnostics.download"), s.downloadProgress.map { String(Int(($0 * 100).rounded())) + "%" } ?? "—"))
         let labelWidth = min(pairs.map { DisplayWidth.of($0.0) }.max() ?? 0, w / 2) + 2
         var rows: [Row] = []
+        if labelWidth > w / 3 {
+            // Narrow: each label on its own row, the value under it.
+            for (label, value) in pairs {
+                rows.append(Row(label, muted, indent: 1))
+                for l in TerminalText.wrap(TerminalText.sanitize(value), width: max(1, w - 4)) { rows.append(Row(l, .plain, indent: 3)) }
+            }
+            scrolled(rows, from: y, height: bottom - y)
+            return
+        }
         for (label, value) in pairs {
             let shown = TerminalText.truncate(label, width: labelWidth - 2)
             let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(shown)))
@@ -305,7 +314,18 @@ struct Painter {
             rows.append(Row(segments: [(shown + pad, muted), (wrapped[0], .plain)], indent: 1))
             for extra in wrapped.dropFirst() { rows.append(Row(extra, .plain, indent: 1 + labelWidth)) }
         }
-        draw(rows, from: y, height: bottom - y)
+        scrolled(rows, from: y, height: bottom - y)
+    }
+
+    /// Draws rows from ``AppState/diagnosticsScroll``, with a "more below" mark when cut.
+    mutating func scrolled(_ rows: [Row], from top: Int, height: Int) {
+        guard height > 0 else { return }
+        let first = min(state.diagnosticsScroll, max(0, rows.count - height))
+        draw(Array(rows.dropFirst(first)), from: top, height: height)
+        if rows.count - first > height {
+            let more = "↓ PgDn"
+            buf.write(more, x: max(0, w - DisplayWidth.of(more) - 1), y: top + height - 1, style: muted)
+        }
     }
 
     // MARK: help

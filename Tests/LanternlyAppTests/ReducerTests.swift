@@ -281,4 +281,13 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(s.language, .russian, "the UI language switches at once")
         XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains("Настройки"))
     }
+
+    func testDiagnosticsScrollToTheLastRow() {
+        var s = RenderSnapshotTests.chatState("downloading")
+        _ = reduce(&s, .resized(width: 40, height: 12))
+        _ = reduce(&s, .keyPressed(.function(3)))
+        XCTAssertFalse(render(s, catalog: testCatalog).textDump().contains("Model download"))
+        _ = reduce(&s, .keyPressed(.pageDown))
+        XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains("Model download"))
+    }
 }
