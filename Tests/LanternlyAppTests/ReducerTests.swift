@@ -287,7 +287,9 @@ final class ReducerTests: XCTestCase {
         _ = reduce(&s, .resized(width: 40, height: 12))
         _ = reduce(&s, .keyPressed(.function(3)))
         XCTAssertFalse(render(s, catalog: testCatalog).textDump().contains("Model download"))
-        _ = reduce(&s, .keyPressed(.pageDown))
-        XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains("Model download"))
+        for _ in 0..<4 { _ = reduce(&s, .keyPressed(.pageDown)) }
+        let end = render(s, catalog: testCatalog).textDump()
+        XCTAssertTrue(end.contains("Model download"))
+        XCTAssertFalse(end.contains("PgDn\n"), "no more-below mark at the end")
     }
 }
