@@ -290,6 +290,6 @@ final class ReducerTests: XCTestCase {
         for _ in 0..<4 { _ = reduce(&s, .keyPressed(.pageDown)) }
         let end = render(s, catalog: testCatalog).textDump()
         XCTAssertTrue(end.contains("Model download"))
-        XCTAssertFalse(end.contains("PgDn\n"), "no more-below mark at the end")
+        XCTAssertFalse(end.contains("↓ PgDn"), "no more-below mark at the end")
     }
 }
