@@ -116,6 +116,12 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         case .help:
             if key == .up { state.helpScroll = max(0, state.helpScroll - 1) }
             if key == .down { state.helpScroll += 1 }
+        case .journalRead:
+            if key == .up { state.journal.readScroll = max(0, state.journal.readScroll - 1) }
+            if key == .down { state.journal.readScroll += 1 }
+        case .diagnostics:
+            if key == .up { state.diagnosticsScroll = max(0, state.diagnosticsScroll - 1) }
+            if key == .down { state.diagnosticsScroll += 1 }
         default: break
         }
         return []

@@ -25,12 +25,14 @@ after='echo "rc=$?"; stty -a | tr " ;" "\n\n" | grep -Ex -- "-?(echo|icanon)" | 
 "$TUI" wait "$s" 'rc=0' 5
 "$TUI" wait "$s" '^icanon echo *$' 5
 
-# SIGTERM: the loop ends, endwin runs.
-"$TUI" start "$s" 60x15 -- bash -c "bash -c 'echo \$\$ > $work/pid; exec $app'; $after"
-"$TUI" wait "$s" 'Enter send' 10
-kill -TERM "$(cat "$work/pid")"
-"$TUI" wait "$s" 'rc=143' 5
-"$TUI" wait "$s" '^icanon echo *$' 5
+# SIGTERM and SIGHUP: the loop ends, endwin runs.
+for sig in TERM:143 HUP:129; do
+  "$TUI" start "$s" 60x15 -- bash -c "bash -c 'echo \$\$ > $work/pid; exec $app'; $after"
+  "$TUI" wait "$s" 'Enter send' 10
+  kill -"${sig%:*}" "$(cat "$work/pid")"
+  "$TUI" wait "$s" "rc=${sig#*:}" 5
+  "$TUI" wait "$s" '^icanon echo *$' 5
+done
 
 # TERM=dumb: no curses; the plain chat with a reason.
 "$TUI" start "$s" 60x15 --env TERM=dumb -- bash -c "$app; $after"
