@@ -124,6 +124,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
             if key == .down { state.diagnosticsScroll += 1 }
         default: break
         }
+        clampScrolls(&state)
         return []
     }
     state.notice = nil
@@ -243,7 +244,19 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
     case .editInEditor:
         return [.editExternally(initial: state.journal.draft.text)]
     }
+    clampScrolls(&state)
     return []
+}
+
+/// Keeps the page scrolls within their content, so Up after a long Down responds at once.
+private func clampScrolls(_ state: inout AppState) {
+    let helpRows = KeyContext.allCases.reduce(0) { $0 + KeyCommand.commands(in: $1).count + 2 }
+    state.helpScroll = min(state.helpScroll, max(0, helpRows - (state.height - 2)))
+    state.diagnosticsScroll = min(state.diagnosticsScroll, 24)
+    if let body = state.journal.open?.body {
+        let lines = TerminalText.wrap(TerminalText.sanitize(body), width: max(1, state.width - 2)).count
+        state.journal.readScroll = min(state.journal.readScroll, max(0, lines - (state.height - 4)))
+    }
 }
 
 private func goBack(_ state: inout AppState) -> [Effect] {

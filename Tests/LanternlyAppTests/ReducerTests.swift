@@ -292,4 +292,14 @@ final class ReducerTests: XCTestCase {
         XCTAssertTrue(end.contains("Model download"))
         XCTAssertFalse(end.contains("↓ PgDn"), "no more-below mark at the end")
     }
+
+    func testHelpScrollStopsAtTheEndSoUpRespondsAtOnce() {
+        var s = AppState(width: 40, height: 12)
+        _ = reduce(&s, .keyPressed(.function(1)))
+        for _ in 0..<500 { _ = reduce(&s, .keyPressed(.down)) }
+        let bottom = render(s, catalog: testCatalog)
+        _ = reduce(&s, .keyPressed(.up))
+        XCTAssertNotEqual(render(s, catalog: testCatalog), bottom)
+        XCTAssertLessThan(s.helpScroll, 500)
+    }
 }
