@@ -250,7 +250,9 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
 
 /// Keeps the page scrolls within their content, so Up after a long Down responds at once.
 private func clampScrolls(_ state: inout AppState) {
-    let helpRows = KeyContext.allCases.reduce(0) { $0 + KeyCommand.commands(in: $1).count + 2 }
+    // As the help screen draws it: per section a title and its commands, a blank row between.
+    let sections = KeyContext.allCases.map { KeyCommand.commands(in: $0).count }.filter { $0 > 0 }
+    let helpRows = sections.reduce(0) { $0 + $1 + 1 } + max(0, sections.count - 1)
     state.helpScroll = min(state.helpScroll, max(0, helpRows - (state.height - 2)))
     state.diagnosticsScroll = min(state.diagnosticsScroll, 24)
     if let body = state.journal.open?.body {

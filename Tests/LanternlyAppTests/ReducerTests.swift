@@ -297,9 +297,9 @@ final class ReducerTests: XCTestCase {
         var s = AppState(width: 40, height: 12)
         _ = reduce(&s, .keyPressed(.function(1)))
         for _ in 0..<500 { _ = reduce(&s, .keyPressed(.down)) }
-        let bottom = render(s, catalog: testCatalog)
+        let bottom = render(s, catalog: testCatalog).textDump()
         _ = reduce(&s, .keyPressed(.up))
-        XCTAssertNotEqual(render(s, catalog: testCatalog), bottom)
+        XCTAssertNotEqual(render(s, catalog: testCatalog).textDump(), bottom)
         XCTAssertLessThan(s.helpScroll, 500)
     }
 }
