@@ -37,4 +37,18 @@ public struct Cell: Hashable, Sendable {
     }
 
     public static let blank = Cell()
+
+    /// Byte-wise equality: two cells are equal when they would send the same bytes (a
+    /// canonically equivalent but differently encoded grapheme counts as a change).
+    public static func == (a: Cell, b: Cell) -> Bool {
+        guard a.isContinuation == b.isContinuation, a.style == b.style else { return false }
+        if let x = a.grapheme.asciiValue, let y = b.grapheme.asciiValue { return x == y }
+        return a.grapheme.utf8.elementsEqual(b.grapheme.utf8)
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(isContinuation)
+        h.combine(style)
+        for byte in grapheme.utf8 { h.combine(byte) }
+    }
 }
