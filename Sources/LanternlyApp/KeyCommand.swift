@@ -81,7 +81,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     public var inHelpLine: Bool {
         switch self {
         case .recallEarlier, .recallLater, .scrollUp, .scrollDown, .moveUp, .moveDown, .changePrevious,
-             .openDiagnostics, .openJournal, .newEntryInEditor, .stopWaiting:
+             .stopWaiting:
             return false
         default: return true
         }

@@ -127,9 +127,10 @@ struct Painter {
     mutating func helpLine() {
         let current: KeyCommand? = state.screen == .settings ? .openSettings
             : state.screen == .diagnostics ? .openDiagnostics : state.screen == .journal ? .openJournal : nil
-        let general: Set<KeyCommand> = [.openSettings, .openDiagnostics, .openJournal, .back, .showHelp, .quit]
+        // The screen's own keys first, then help and the ways out, then the other screens.
+        let general: [KeyCommand] = [.showHelp, .back, .openJournal, .openSettings, .openDiagnostics, .quit]
         let shown = KeyCommand.commands(in: state.keyContext).filter { $0.inHelpLine && $0 != current }
-        let ordered = shown.filter { !general.contains($0) } + shown.filter { general.contains($0) }
+        let ordered = shown.filter { !general.contains($0) } + general.filter { shown.contains($0) }
         let parts = ordered.map {
             $0.label(short: true) + " " + t($0.helpKey)
         }
