@@ -37,11 +37,36 @@ private func describe(_ reason: FullScreenUnavailable, language: AppLanguage, ca
 /// Set by the signal handlers; the loop reads it (a handler does nothing else).
 nonisolated(unsafe) private var receivedSignal: sig_atomic_t = 0
 
+private let quitSignals = [SIGINT, SIGTERM, SIGHUP]
+private let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+/// The terminal modes before curses started, for the crash handler.
+nonisolated(unsafe) private var savedTermios = termios()
+nonisolated(unsafe) private var haveSavedTermios: sig_atomic_t = 0
+/// Bracketed paste off, main screen back, cursor shown, attributes reset.
+nonisolated(unsafe) private var terminalResetBytes: [UInt8] = Array("\u{1B}[?2004l\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n".utf8)
+
 private func installSignalHandlers() {
     // Installed before newterm, so ncurses leaves SIGINT/SIGTERM to us (it only takes SIG_DFL ones).
-    for sig in [SIGINT, SIGTERM, SIGHUP] {
+    for sig in quitSignals {
         signal(sig) { receivedSignal = $0 }
     }
+    // A crash (a Swift trap is SIGILL/SIGTRAP) still leaves a usable terminal: restore the
+    // saved modes with async-signal-safe calls only (tcsetattr, write), then die as before.
+    if tcgetattr(0, &savedTermios) == 0 { haveSavedTermios = 1 }
+    _ = terminalResetBytes.count  // initialized before any handler can run
+    for sig in crashSignals {
+        signal(sig) { sig in
+            if haveSavedTermios == 1 { tcsetattr(0, TCSANOW, &savedTermios) }
+            terminalResetBytes.withUnsafeBufferPointer { _ = write(1, $0.baseAddress, $0.count) }
+            signal(sig, SIG_DFL)
+            raise(sig)
+        }
+    }
+}
+
+private func restoreSignalHandlers() {
+    for sig in quitSignals + crashSignals { signal(sig, SIG_DFL) }
 }
 
 /// Runs the full-screen app until the person quits.
@@ -65,15 +90,20 @@ private func installSignalHandlers() {
 func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int32 {
     setlocale(LC_ALL, "")
     let environment = ProcessInfo.processInfo.environment
+    guard NcursesTerminal.check(environment: environment) == nil else { return fullScreenUnavailableExitCode }
     installSignalHandlers()
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     let terminal: NcursesTerminal
     do {
         terminal = try NcursesTerminal(environment: environment, colors: !noColor)
     } catch {
+        restoreSignalHandlers()
         return fullScreenUnavailableExitCode
     }
-    defer { terminal.close() }
+    defer {
+        terminal.close()
+        restoreSignalHandlers()
+    }
 
     var deps = dependencies
     let editor = dependencies.editExternally
