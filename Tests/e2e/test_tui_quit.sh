@@ -34,6 +34,26 @@ for sig in TERM:143 HUP:129; do
   "$TUI" wait "$s" '^icanon echo *$' 5
 done
 
+# NO_COLOR: emphasis by bold/reverse/dim only — no colour in any SGR sequence on screen.
+colours() {  # prints the colour SGR parameters found on the screen (30–37, 40–47, 90–97, 38;…, 48;…)
+  tmux -L "$TUI_SOCKET" capture-pane -e -p -t "$s" | python3 -c '
+import re, sys
+found = set()
+for params in re.findall(r"\x1b\[([0-9;]*)m", sys.stdin.read()):
+    for p in params.split(";"):
+        if p and (30 <= int(p) <= 38 or 40 <= int(p) <= 48 or 90 <= int(p) <= 107):
+            found.add(p)
+print(" ".join(sorted(found)))'
+}
+"$TUI" start "$s" 60x15 -- bash -c "$app"
+"$TUI" wait "$s" 'Enter send' 10
+[ -n "$(colours)" ] || { echo "expected colour without NO_COLOR (is the check blind?)"; exit 1; }
+"$TUI" keys "$s" C-c
+"$TUI" start "$s" 60x15 --env NO_COLOR=1 -- bash -c "$app"
+"$TUI" wait "$s" 'Enter send' 10
+[ -z "$(colours)" ] || { echo "colour under NO_COLOR: $(colours)"; exit 1; }
+"$TUI" keys "$s" C-c
+
 # TERM=dumb: no curses; the plain chat with a reason.
 "$TUI" start "$s" 60x15 --env TERM=dumb -- bash -c "$app; $after"
 "$TUI" wait "$s" 'dumb' 10
