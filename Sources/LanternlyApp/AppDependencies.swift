@@ -53,8 +53,9 @@ public struct AppDependencies: Sendable {
     /// Erases the stored chat history.
     public var eraseChat: @Sendable () throws -> Void
     /// Opens `$VISUAL`/`$EDITOR` on `initial` and returns the edited text, or `nil` when the
-    /// person left it empty or the editor failed. The run loop suspends curses around it.
-    public var editExternally: @Sendable (_ initial: String) -> String?
+    /// person left it empty. The run loop suspends curses around it.
+    /// - Throws: when no editor is set or it fails (shown as a notice; the draft is kept).
+    public var editExternally: @Sendable (_ initial: String) throws -> String?
     /// The clock.
     public var now: @Sendable () -> Date
     /// Strings (`ui.*` keys).
@@ -78,7 +79,7 @@ public struct AppDependencies: Sendable {
         chatHistory: @escaping @Sendable () throws -> [ChatLine],
         appendChat: @escaping @Sendable (ChatTurn) throws -> Void,
         eraseChat: @escaping @Sendable () throws -> Void,
-        editExternally: @escaping @Sendable (String) -> String?,
+        editExternally: @escaping @Sendable (String) throws -> String?,
         now: @escaping @Sendable () -> Date,
         catalog: StringCatalog
     ) {

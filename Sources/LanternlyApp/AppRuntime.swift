@@ -111,7 +111,7 @@ public final class AppRuntime: @unchecked Sendable {
             attempt { .entrySaved(id: try deps.saveEntry(body, tags), body: body) }
         case .setStarred(let id, let starred): attempt { try deps.setStarred(id, starred); return nil }
         case .setTags(let id, let tags): attempt { try deps.setTags(id, tags); return nil }
-        case .editExternally(let initial): send(.externalEditFinished(deps.editExternally(initial)))
+        case .editExternally(let initial): attempt { .externalEditFinished(try deps.editExternally(initial)) }
         case .writeReport: attempt { .reportWritten(path: try deps.writeReport().path) }
         }
     }

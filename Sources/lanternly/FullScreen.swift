@@ -110,7 +110,7 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
     deps.editExternally = { [terminal] text in
         terminal.suspend()
         defer { terminal.resume() }
-        return editor(text)
+        return try editor(text)
     }
     var state = initialState
     (state.width, state.height) = terminal.size

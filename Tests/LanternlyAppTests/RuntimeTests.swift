@@ -85,4 +85,19 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(rt.state.notice, .failed("profile.json is read-only: chmod u+w it"))
         XCTAssertTrue(rt.frame().textDump().contains("read-only"))
     }
+
+    func testAFailingEditorKeepsTheDraftAndSaysWhy() {
+        let rec = Recorder()
+        var deps = rec.dependencies()
+        struct NoEditor: Error, CustomStringConvertible { var description: String { "set $EDITOR" } }
+        deps.editExternally = { _ in throw NoEditor() }
+        let rt = AppRuntime(state: AppState(), dependencies: deps)
+        rt.send(.keyPressed(.function(4)))
+        rt.send(.keyPressed(.character("n")))
+        for c in "keep me" { rt.send(.keyPressed(.character(c))) }
+        rt.send(.keyPressed(.ctrl("e")))
+        XCTAssertEqual(rt.state.notice, .failed("set $EDITOR"))
+        XCTAssertEqual(rt.state.journal.draft.text, "keep me")
+        XCTAssertTrue(rec.savedEntries.isEmpty)
+    }
 }
