@@ -17,7 +17,7 @@ public struct AppDependencies: Sendable {
     /// (the UI language, which can change while the app runs); polled about once a second.
     /// The live value re-reads the profile only when its modification time changes, and
     /// re-derives `.modelNotReady` on the core's 10–30 s rhythm.
-    public var status: @Sendable (_ language: AppLanguage) -> StatusSnapshot
+    public var status: @Sendable (_ language: AppLanguage) -> AppStatus
     /// The person's settings (`settings.json`).
     public var loadSettings: @Sendable () -> UserSettings
     /// - Throws: when the config folder cannot be written.
@@ -39,7 +39,7 @@ public struct AppDependencies: Sendable {
     /// The newest journal entries, newest first, at most `limit`.
     public var listEntries: @Sendable (_ limit: Int) throws -> [JournalEntrySummary]
     /// One entry by id, or `nil` when it no longer exists.
-    public var loadEntry: @Sendable (_ id: Int64) throws -> JournalEntry?
+    public var loadEntry: @Sendable (_ id: Int64) throws -> JournalEntryDetail?
     /// Saves a new entry (tags without the `@`). - Returns: its id.
     public var saveEntry: @Sendable (_ body: String, _ tags: [String]) throws -> Int64
     public var setStarred: @Sendable (_ id: Int64, _ starred: Bool) throws -> Void
@@ -49,7 +49,7 @@ public struct AppDependencies: Sendable {
     public var chatHistory: @Sendable () throws -> [ChatLine]
     /// Stores one chat turn. The app never calls it for a `.crisis` reply, nor when
     /// `keepChatHistory` is off; the live store should refuse crisis turns too.
-    public var appendChat: @Sendable (ChatTurn) throws -> Void
+    public var appendChat: @Sendable (ChatExchange) throws -> Void
     /// Erases the stored chat history.
     public var eraseChat: @Sendable () throws -> Void
     /// Opens `$VISUAL`/`$EDITOR` on `initial` and returns the edited text, or `nil` when the
@@ -64,7 +64,7 @@ public struct AppDependencies: Sendable {
     public init(
         reply: @escaping @Sendable (String) async -> Reply,
         reflect: @escaping @Sendable (String) async -> Reply,
-        status: @escaping @Sendable (AppLanguage) -> StatusSnapshot,
+        status: @escaping @Sendable (AppLanguage) -> AppStatus,
         loadSettings: @escaping @Sendable () -> UserSettings,
         saveSettings: @escaping @Sendable (UserSettings) throws -> Void,
         setProfile: @escaping @Sendable (String, String) throws -> Void,
@@ -72,12 +72,12 @@ public struct AppDependencies: Sendable {
         dailyQuestion: @escaping @Sendable (LifePath, AppLanguage) -> String?,
         writeReport: @escaping @Sendable () throws -> URL,
         listEntries: @escaping @Sendable (Int) throws -> [JournalEntrySummary],
-        loadEntry: @escaping @Sendable (Int64) throws -> JournalEntry?,
+        loadEntry: @escaping @Sendable (Int64) throws -> JournalEntryDetail?,
         saveEntry: @escaping @Sendable (String, [String]) throws -> Int64,
         setStarred: @escaping @Sendable (Int64, Bool) throws -> Void,
         setTags: @escaping @Sendable (Int64, [String]) throws -> Void,
         chatHistory: @escaping @Sendable () throws -> [ChatLine],
-        appendChat: @escaping @Sendable (ChatTurn) throws -> Void,
+        appendChat: @escaping @Sendable (ChatExchange) throws -> Void,
         eraseChat: @escaping @Sendable () throws -> Void,
         editExternally: @escaping @Sendable (String) throws -> String?,
         now: @escaping @Sendable () -> Date,
@@ -95,7 +95,7 @@ public struct AppDependencies: Sendable {
 }
 
 /// The gate, diagnostics and profile as the UI shows them; produced by `status()`.
-public struct StatusSnapshot: Equatable, Sendable {
+public struct AppStatus: Equatable, Sendable {
     public var availability: ModelAvailability
     /// The banner sentence in the UI language, or `nil` for no banner (available, simulator).
     public var banner: String?
@@ -159,7 +159,7 @@ public struct ChatLine: Equatable, Sendable {
 }
 
 /// One exchange to store: the person's message and Luna's reply.
-public struct ChatTurn: Equatable, Sendable {
+public struct ChatExchange: Equatable, Sendable {
     public var message: String
     public var reply: Reply
     public var date: Date
@@ -186,7 +186,7 @@ public struct JournalEntrySummary: Equatable, Sendable {
 }
 
 /// A whole journal entry, for reading.
-public struct JournalEntry: Equatable, Sendable {
+public struct JournalEntryDetail: Equatable, Sendable {
     public var id: Int64
     public var day: String
     public var time: String

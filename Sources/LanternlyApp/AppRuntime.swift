@@ -103,7 +103,7 @@ public final class AppRuntime: @unchecked Sendable {
             lock.unlock()
             task?.cancel()
         case .appendChat(let message, let reply):
-            attempt { try deps.appendChat(ChatTurn(message: message, reply: reply, date: deps.now())); return nil }
+            attempt { try deps.appendChat(ChatExchange(message: message, reply: reply, date: deps.now())); return nil }
         case .eraseChat: attempt { try deps.eraseChat(); return .chatErased }
         case .setProfile(let key, let value): attempt { try deps.setProfile(key, value); return nil }
         case .saveSettings(let s): attempt { try deps.saveSettings(s); return nil }

@@ -37,7 +37,7 @@ public struct JournalState: Equatable, Sendable {
     public var entries: [JournalEntrySummary] = []
     /// Index into ``entries`` of the highlighted entry.
     public var selected: Int = 0
-    public var open: JournalEntry?
+    public var open: JournalEntryDetail?
     public var readScroll: Int = 0
     /// The entry being written; kept when the person steps away, so nothing typed is lost.
     public var draft = TextEditor()
@@ -57,7 +57,7 @@ public struct AppState: Equatable, Sendable {
     public var height: Int
     /// The UI language (settings' language, else the environment's).
     public var language: AppLanguage
-    public var status: StatusSnapshot
+    public var status: AppStatus
     public var settings: UserSettings
     public var deviceNames: [String] = []
     public var dailyQuestion: String?
@@ -84,7 +84,7 @@ public struct AppState: Equatable, Sendable {
     public var shouldQuit = false
 
     public init(width: Int = 80, height: Int = 24, language: AppLanguage = .english,
-                status: StatusSnapshot = StatusSnapshot(availability: .available),
+                status: AppStatus = AppStatus(availability: .available),
                 settings: UserSettings = UserSettings()) {
         self.width = width; self.height = height; self.language = language
         self.status = status; self.settings = settings

@@ -7,9 +7,9 @@ final class PreviewStore: @unchecked Sendable {
     private var _profile = ProfileSettings(device: "iPhone 15 Pro", os: "iOS 26.1", appleIntelligence: false,
                                            freeStorageGB: 64, modelLanguages: ["en"], simulator: false)
     private var _settings = UserSettings()
-    private var _entries: [JournalEntry] = [
-        JournalEntry(id: 2, day: "2026-11-28", time: "21:40", body: "Long walk by the river.\nThe light was soft. @walk", tags: ["walk"], starred: true),
-        JournalEntry(id: 1, day: "2026-11-27", time: "08:05", body: "Утро началось медленно, и это было хорошо. 🌿", tags: [], starred: false),
+    private var _entries: [JournalEntryDetail] = [
+        JournalEntryDetail(id: 2, day: "2026-11-28", time: "21:40", body: "Long walk by the river.\nThe light was soft. @walk", tags: ["walk"], starred: true),
+        JournalEntryDetail(id: 1, day: "2026-11-27", time: "08:05", body: "Утро началось медленно, и это было хорошо. 🌿", tags: [], starred: false),
     ]
     private var _chat: [ChatLine] = []
     private var downloadStarted: Date?
@@ -18,7 +18,7 @@ final class PreviewStore: @unchecked Sendable {
 
     var profile: ProfileSettings { get { _profile } set { _profile = newValue } }
     var settings: UserSettings { get { _settings } set { _settings = newValue } }
-    var entries: [JournalEntry] { get { _entries } set { _entries = newValue } }
+    var entries: [JournalEntryDetail] { get { _entries } set { _entries = newValue } }
     var chat: [ChatLine] { get { _chat } set { _chat = newValue } }
     var download: Date? { get { downloadStarted } set { downloadStarted = newValue } }
 }
@@ -32,7 +32,7 @@ extension AppDependencies {
         let store = PreviewStore()
         let catalog = (try? StringCatalog.shipped()) ?? (try! StringCatalog(data: Data("{}".utf8)))
         let eligible: Set<String> = ["iPhone 15 Pro", "iPhone 16", "iPhone 16 Pro", "Mac (M1)"]
-        let status: @Sendable (AppLanguage) -> StatusSnapshot = { _ in
+        let status: @Sendable (AppLanguage) -> AppStatus = { _ in
             store.with { s in
                 let p = s.profile
                 var availability = ModelAvailability.available
@@ -49,7 +49,7 @@ extension AppDependencies {
                     progress = Date().timeIntervalSince(start) / 5
                 }
                 if p.simulator { banner = nil }
-                return StatusSnapshot(availability: availability, banner: banner,
+                return AppStatus(availability: availability, banner: banner,
                                       bannerOffersSettings: availability == .unavailable(.appleIntelligenceNotEnabled) && !p.simulator,
                                       isSimulator: p.simulator, downloadProgress: progress,
                                       supportedLanguages: p.modelLanguages, profilePath: "(preview, in memory)",
@@ -104,7 +104,7 @@ extension AppDependencies {
             saveEntry: { body, tags in
                 store.with { s in
                     let id = (s.entries.map(\.id).max() ?? 0) + 1
-                    s.entries.insert(JournalEntry(id: id, day: "2026-11-29", time: "12:00", body: body, tags: tags), at: 0)
+                    s.entries.insert(JournalEntryDetail(id: id, day: "2026-11-29", time: "12:00", body: body, tags: tags), at: 0)
                     return id
                 }
             },

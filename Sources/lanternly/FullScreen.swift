@@ -174,7 +174,7 @@ func benchmarkFullScreenFrame(iterations: Int, fullRepaint: Bool = true) -> [Dou
         state.transcript.append(i % 2 == 0 ? ChatLine(role: .person, text: text)
                                             : ChatLine(role: .luna, text: text, source: ReplySource.allCases[i % 4]))
     }
-    state.status = StatusSnapshot(availability: .unavailable(.modelNotReady), banner: "The model is downloading.",
+    state.status = AppStatus(availability: .unavailable(.modelNotReady), banner: "The model is downloading.",
                                   downloadProgress: 0.4)
     state.dailyQuestion = "What felt like yours today?"
     var times: [Double] = []

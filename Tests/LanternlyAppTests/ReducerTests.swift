@@ -194,12 +194,12 @@ final class ReducerTests: XCTestCase {
     func testStatusPollChangesTheBanner() {
         var s = AppState()
         XCTAssertFalse(render(s, catalog: testCatalog).rowText(0).contains("off"))
-        _ = reduce(&s, .statusPolled(StatusSnapshot(availability: .unavailable(.appleIntelligenceNotEnabled),
+        _ = reduce(&s, .statusPolled(AppStatus(availability: .unavailable(.appleIntelligenceNotEnabled),
                                                     banner: "Apple Intelligence is off.", bannerOffersSettings: true)))
         let top = render(s, catalog: testCatalog).rowText(0)
         XCTAssertTrue(top.contains("Apple Intelligence is off."))
         XCTAssertTrue(top.contains("F2"))
-        _ = reduce(&s, .statusPolled(StatusSnapshot(availability: .unavailable(.deviceNotEligible),
+        _ = reduce(&s, .statusPolled(AppStatus(availability: .unavailable(.deviceNotEligible),
                                                     banner: "Not eligible.", bannerOffersSettings: false)))
         XCTAssertFalse(render(s, catalog: testCatalog).rowText(0).contains("F2"), "settings offered only when fixable")
     }
@@ -265,7 +265,7 @@ final class ReducerTests: XCTestCase {
     }
 
     func testSettingsRowsProduceProfileAndSettingsWrites() {
-        var s = AppState(status: StatusSnapshot(availability: .available, profile: RenderSnapshotTests.profile))
+        var s = AppState(status: AppStatus(availability: .available, profile: RenderSnapshotTests.profile))
         s.deviceNames = ["iPhone 15", "iPhone 15 Pro", "iPhone 16"]
         _ = reduce(&s, .keyPressed(.function(2)))
         XCTAssertEqual(reduce(&s, .keyPressed(.enter)), [.setProfile(key: "appleIntelligence", value: "true"), .pollStatus])

@@ -12,26 +12,26 @@ final class RenderSnapshotTests: XCTestCase {
                                          freeStorageGB: 64, modelLanguages: ["en", "ja"], simulator: false)
 
     /// Banner lines as the core would give them (test copies, not the shipped wording).
-    static func status(_ name: String) -> StatusSnapshot {
+    static func status(_ name: String) -> AppStatus {
         switch name {
         case "notEligible":
-            return StatusSnapshot(availability: .unavailable(.deviceNotEligible),
+            return AppStatus(availability: .unavailable(.deviceNotEligible),
                                   banner: "This device can't run the on-device model, so Luna answers from her notes.",
                                   profilePath: "/home/p/.config/lanternly/profile.json", profile: profile)
         case "aiOff":
-            return StatusSnapshot(availability: .unavailable(.appleIntelligenceNotEnabled),
+            return AppStatus(availability: .unavailable(.appleIntelligenceNotEnabled),
                                   banner: "Apple Intelligence is off.", bannerOffersSettings: true,
                                   profilePath: "/home/p/.config/lanternly/profile.json", profile: profile)
         case "downloading":
-            return StatusSnapshot(availability: .unavailable(.modelNotReady), banner: "The model is still downloading.",
+            return AppStatus(availability: .unavailable(.modelNotReady), banner: "The model is still downloading.",
                                   downloadProgress: 0.42, profilePath: "/p.json", profile: profile)
         case "osTooOld":
-            return StatusSnapshot(availability: .unavailable(.osTooOld),
+            return AppStatus(availability: .unavailable(.osTooOld),
                                   banner: "An OS update to 26 would let this device run Luna's model.", profile: profile)
         case "simulator":
-            return StatusSnapshot(availability: .unavailable(.deviceNotEligible), banner: nil, isSimulator: true, profile: profile)
+            return AppStatus(availability: .unavailable(.deviceNotEligible), banner: nil, isSimulator: true, profile: profile)
         default:
-            return StatusSnapshot(availability: .available, supportedLanguages: ["en", "ja"],
+            return AppStatus(availability: .available, supportedLanguages: ["en", "ja"],
                                   profilePath: "/home/p/.config/lanternly/profile.json", lastSource: .pivot,
                                   lastGenerationError: "guardrailViolation", profile: profile)
         }
@@ -122,7 +122,7 @@ final class RenderSnapshotTests: XCTestCase {
 
     func testJournalReadAndTags() {
         var s = Self.journalState()
-        _ = reduce(&s, .entryLoaded(JournalEntry(id: 3, day: "2026-11-29", time: "08:15",
+        _ = reduce(&s, .entryLoaded(JournalEntryDetail(id: 3, day: "2026-11-29", time: "08:15",
                                                  body: "朝のコーヒー ☕ と静かな時間\nПотом долго смотрела в окно. 👩‍💻\n\u{1B}]0;title\u{7}done",
                                                  tags: ["утро"], starred: true)))
         snap(s, "journal-read")

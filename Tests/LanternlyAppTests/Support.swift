@@ -35,7 +35,7 @@ final class Recorder: @unchecked Sendable {
     private let lock = NSLock()
     private var _profileWrites: [(String, String)] = []
     private var _settingsWrites: [UserSettings] = []
-    private var _chatTurns: [ChatTurn] = []
+    private var _chatTurns: [ChatExchange] = []
     private var _savedEntries: [(String, [String])] = []
     private var _messages: [String] = []
     var replyDelay: UInt64 = 0
@@ -45,7 +45,7 @@ final class Recorder: @unchecked Sendable {
     func locked<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
     var profileWrites: [(String, String)] { locked { _profileWrites } }
     var settingsWrites: [UserSettings] { locked { _settingsWrites } }
-    var chatTurns: [ChatTurn] { locked { _chatTurns } }
+    var chatTurns: [ChatExchange] { locked { _chatTurns } }
     var savedEntries: [(String, [String])] { locked { _savedEntries } }
     var messages: [String] { locked { _messages } }
 
@@ -61,7 +61,7 @@ final class Recorder: @unchecked Sendable {
                 return Reply(text: "reply to " + message, source: .onDevice, language: .english)
             },
             reflect: { body in Reply(text: "reflection on " + body, source: .onDevice, language: .english) },
-            status: { _ in StatusSnapshot(availability: .available, profile: self.locked { self.profile }) },
+            status: { _ in AppStatus(availability: .available, profile: self.locked { self.profile }) },
             loadSettings: { UserSettings() },
             saveSettings: { s in self.locked { self._settingsWrites.append(s) } },
             setProfile: { k, v in
