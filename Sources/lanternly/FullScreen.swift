@@ -152,39 +152,21 @@ private func dispatch(_ event: InputEvent, to runtime: AppRuntime) {
     }
 }
 
-/// Benchmark hook: renders a 200×60 chat screen holding 1,000 messages in mixed scripts
-/// (English, Russian, Japanese, emoji) and paints it through ncurses in headless mode
-/// (`newterm` on `/dev/null` with `TERM=xterm-256color`, sized by `resizeterm`).
+/// Benchmark hook: `render` + paint of a 200×60 chat screen holding 1,000 messages in mixed
+/// scripts, painted through ncurses in headless mode (`newterm` on `/dev/null` with
+/// `TERM=xterm-256color`, sized by `resizeterm`). See ``UIBenchmark`` (LanternlyApp) for the
+/// same loop callable from the bench target.
 ///
-/// Each iteration types one character (so the frame changes), renders, and paints: the
-/// *whole* frame when `fullRepaint` (the diff base is reset: the worst case, as after a
-/// resize), else only the cells that changed (the usual keystroke).
-/// - Returns: the duration of each iteration in seconds (render + paint), or an empty array
-///   when headless ncurses could not start.
+/// - Parameter fullRepaint: paint every cell (the diff base is reset: the worst case, as after
+///   a resize) instead of only the changed cells (the usual keystroke).
+/// - Returns: each iteration's duration in seconds, or `[]` when headless ncurses cannot start.
 func benchmarkFullScreenFrame(iterations: Int, fullRepaint: Bool = true) -> [Double] {
     setlocale(LC_ALL, "")
-    guard let terminal = try? NcursesTerminal(headlessWidth: 200, height: 60) else { return [] }
+    guard let terminal = try? NcursesTerminal(headlessWidth: 200, height: 60),
+          let catalog = try? StringCatalog.shipped() else { return [] }
     defer { terminal.close() }
-    let catalog = (try? StringCatalog.shipped()) ?? AppDependencies.preview.catalog
-    var state = AppState(width: 200, height: 60)
-    let samples = ["Today was long, but the evening was kind to me.", "Сегодня был длинный день, но вечер оказался тёплым.",
-                   "今日は長い一日だったけど、夜は穏やかだった。", "Family 👨‍👩‍👧 dinner 🍲, café, naïve, e\u{301}"]
-    for i in 0..<1_000 {
-        let text = samples[i % samples.count] + " #\(i)"
-        state.transcript.append(i % 2 == 0 ? ChatLine(role: .person, text: text)
-                                            : ChatLine(role: .luna, text: text, source: ReplySource.allCases[i % 4]))
-    }
-    state.status = AppStatus(availability: .unavailable(.modelNotReady), banner: "The model is downloading.",
-                                  downloadProgress: 0.4)
-    state.dailyQuestion = "What felt like yours today?"
-    var times: [Double] = []
-    for i in 0..<iterations {
-        _ = reduce(&state, .keyPressed(.character(Character(samples[i % 4].first!.description))))
-        let start = DispatchTime.now().uptimeNanoseconds
-        let frame = render(state, catalog: catalog)
+    return UIBenchmark.renderAndPaint(iterations: iterations, catalog: catalog) { frame in
         if fullRepaint { terminal.resetDiff() }
         terminal.paint(frame)
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
-    return times
 }
