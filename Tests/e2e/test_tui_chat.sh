@@ -31,7 +31,7 @@ JSON
 "$TUI" screen "$s" | python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 30 for l in sys.stdin))' \
   || { echo "row wider than 30"; "$TUI" screen "$s"; exit 1; }
 "$TUI" resize "$s" 80x24
-"$TUI" wait "$s" 'F2 settings' 5
+"$TUI" wait "$s" 'Enter send +Ctrl-J new line +F5' 5
 
 # A 20 KB paste: one edit, nothing sent until Enter.
 python3 - "$work/paste.txt" <<'PY'
