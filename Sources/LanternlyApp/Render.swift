@@ -97,7 +97,8 @@ struct Painter {
         let s = state.status
         guard let text = s.profileError ?? s.banner else { return y }
         var line = TerminalText.sanitize(text)
-        if case .unavailable(.modelNotReady) = s.availability, let p = s.downloadProgress {
+        // The progress, unless the banner sentence already gives it.
+        if case .unavailable(.modelNotReady) = s.availability, let p = s.downloadProgress, !line.contains("%") {
             line += " " + t.format("ui.banner.progress", String(Int((p * 100).rounded())) + "%")
         }
         let maxRows = h >= 12 ? 3 : 1

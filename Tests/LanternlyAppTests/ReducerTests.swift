@@ -302,4 +302,15 @@ final class ReducerTests: XCTestCase {
         XCTAssertNotEqual(render(s, catalog: testCatalog).textDump(), bottom)
         XCTAssertLessThan(s.helpScroll, 500)
     }
+
+    func testDownloadProgressIsAddedOnlyWhenTheBannerLacksIt() {
+        var s = AppState()
+        _ = reduce(&s, .statusPolled(AppStatus(availability: .unavailable(.modelNotReady),
+                                               banner: "The model is downloading.", downloadProgress: 0.25)))
+        XCTAssertTrue(render(s, catalog: testCatalog).rowText(0).contains("25%"))
+        _ = reduce(&s, .statusPolled(AppStatus(availability: .unavailable(.modelNotReady),
+                                               banner: "Downloading: 25% done.", downloadProgress: 0.25)))
+        let top = render(s, catalog: testCatalog).rowText(0)
+        XCTAssertEqual(top.components(separatedBy: "25%").count - 1, 1, "progress shown once: \(top)")
+    }
 }
