@@ -262,21 +262,8 @@ public final class NcursesTerminal: @unchecked Sendable {
         }
     }
 
-    /// Maps a character `get_wch` returned to a ``Key`` (raw mode: Ctrl-C is 3, Enter is CR).
-    static func key(forCharacter ch: wint_t) -> Key? {
-        switch ch {
-        case 13: return .enter
-        case 10: return .ctrl("j")
-        case 9: return .tab
-        case 8, 127: return .backspace
-        case 27: return .escape
-        case 1...26: return .ctrl(Character(Unicode.Scalar(UInt8(ch) + 96)))
-        case 0, 28...31: return nil
-        default:
-            guard let s = Unicode.Scalar(UInt32(ch)) else { return nil }
-            return .character(Character(s))
-        }
-    }
+    /// Maps a character `get_wch` returned to a ``Key`` (see ``Key/decode(character:)``).
+    static func key(forCharacter ch: wint_t) -> Key? { Key.decode(character: UInt32(ch)) }
 
     /// Leaves curses for a child program (an editor): `def_prog_mode` + `endwin`.
     public func suspend() {

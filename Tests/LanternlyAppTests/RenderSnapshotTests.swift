@@ -140,6 +140,17 @@ final class RenderSnapshotTests: XCTestCase {
         snap(s, "journal-write")
     }
 
+    func testABrokenProfileShowsInTheBannerAndSettings() {
+        var s = Self.chatState("available")
+        s.status = AppStatus(availability: .unavailable(.unknown("profileError")), profilePath: "/home/p/profile.json",
+                             profileError: "/home/p/profile.json: \"freeStorageGB\" should be a number; fix it or run 'lanternly profile use iphone-16-pro'")
+        snap(s, "chat-profile-error")
+        _ = reduce(&s, .keyPressed(.function(2)))
+        XCTAssertTrue(reduce(&s, .keyPressed(.enter)).isEmpty, "no profile write while it cannot be read")
+        if case .failed = s.notice {} else { XCTFail("the person is told why") }
+        snap(s, "settings-profile-error")
+    }
+
     func testTooSmall() {
         var s = Self.chatState("available")
         _ = reduce(&s, .resized(width: 19, height: 6))
