@@ -21,6 +21,10 @@ public enum Action: Equatable, Sendable {
     case externalEditFinished(String?)
     case reportWritten(path: String)
     case chatErased
+    /// A journal draft from an earlier session came back.
+    case draftRecovered(String)
+    /// The app is about to end (quit key or signal): keep what is unsaved.
+    case appEnding
     /// A dependency threw; the description reaches the person as a notice.
     case operationFailed(String)
 }
@@ -43,4 +47,6 @@ public enum Effect: Equatable, Sendable {
     case setTags(id: Int64, tags: [String])
     case editExternally(initial: String)
     case writeReport
+    case recoverDraft
+    case keepDraft(String)
 }

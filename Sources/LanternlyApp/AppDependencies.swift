@@ -56,6 +56,13 @@ public struct AppDependencies: Sendable {
     /// person left it empty. The run loop suspends curses around it.
     /// - Throws: when no editor is set or it fails (shown as a notice; the draft is kept).
     public var editExternally: @Sendable (_ initial: String) throws -> String?
+    /// Keeps an unsaved journal draft (e.g. as a recovery draft file) when the app ends —
+    /// quit, SIGTERM, SIGHUP — so nothing typed is lost. Default: does nothing.
+    /// - Throws: when it cannot be kept (the run loop prints the error after the screen closes).
+    public var keepDraft: @Sendable (_ text: String) throws -> Void
+    /// A draft kept by an earlier session, offered back in the journal editor at start, or
+    /// `nil`. Default: none.
+    public var recoverDraft: @Sendable () -> String?
     /// The clock.
     public var now: @Sendable () -> Date
     /// Strings (`ui.*` keys).
@@ -80,9 +87,12 @@ public struct AppDependencies: Sendable {
         appendChat: @escaping @Sendable (ChatExchange) throws -> Void,
         eraseChat: @escaping @Sendable () throws -> Void,
         editExternally: @escaping @Sendable (String) throws -> String?,
+        keepDraft: @escaping @Sendable (String) throws -> Void = { _ in },
+        recoverDraft: @escaping @Sendable () -> String? = { nil },
         now: @escaping @Sendable () -> Date,
         catalog: StringCatalog
     ) {
+        self.keepDraft = keepDraft; self.recoverDraft = recoverDraft
         self.reply = reply; self.reflect = reflect; self.status = status
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames

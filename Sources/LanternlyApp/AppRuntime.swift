@@ -113,6 +113,8 @@ public final class AppRuntime: @unchecked Sendable {
         case .setTags(let id, let tags): attempt { try deps.setTags(id, tags); return nil }
         case .editExternally(let initial): attempt { .externalEditFinished(try deps.editExternally(initial)) }
         case .writeReport: attempt { .reportWritten(path: try deps.writeReport().path) }
+        case .recoverDraft: if let text = deps.recoverDraft() { send(.draftRecovered(text)) }
+        case .keepDraft(let text): attempt { try deps.keepDraft(text); return nil }
         }
     }
 

@@ -15,6 +15,8 @@ public enum Notice: Equatable, Sendable {
     case entryEmpty
     case chatErased
     case profileSaved
+    /// A journal draft from last time is back in the editor.
+    case draftRecovered
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
 }

@@ -7,7 +7,7 @@ import TerminalUI
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .started:
-        return [.loadSettings, .loadDeviceNames, .pollStatus, .pickDailyQuestion, .loadHistory, .loadJournal]
+        return [.loadSettings, .loadDeviceNames, .pollStatus, .pickDailyQuestion, .loadHistory, .loadJournal, .recoverDraft]
     case .keyPressed(let key):
         return handleKey(key, &state)
     case .pasted(let text):
@@ -95,6 +95,19 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.scrollOffset = 0
         state.notice = .chatErased
         return []
+    case .draftRecovered(let text):
+        guard !text.trimmingWhitespace().isEmpty else { return [] }
+        if state.journal.draft.isEmpty {
+            state.journal.draft.set(text)
+        } else {
+            state.journal.draft.set(state.journal.draft.text + "\n\n" + text)
+        }
+        state.notice = .draftRecovered
+        return []
+    case .appEnding:
+        state.notice = nil
+        let draft = state.journal.draft.text
+        return draft.trimmingWhitespace().isEmpty ? [] : [.keepDraft(draft)]
     case .operationFailed(let message):
         state.notice = .failed(message)
         return []

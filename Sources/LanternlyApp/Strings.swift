@@ -27,6 +27,7 @@ struct UIStrings {
         case .entryEmpty: return self("ui.notice.entryEmpty")
         case .chatErased: return self("ui.notice.chatErased")
         case .profileSaved: return self("ui.notice.profileSaved")
+        case .draftRecovered: return self("ui.notice.draftRecovered")
         case .failed(let detail): return format("ui.notice.failed", detail)
         }
     }

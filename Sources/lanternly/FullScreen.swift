@@ -140,6 +140,12 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
         }
         if changed { terminal.paint(runtime.frame()) }
     }
+    // Keep an unsaved journal draft (quit key or signal alike).
+    runtime.send(.appEnding)
+    if case .failed(let why)? = runtime.state.notice {
+        terminal.close()
+        FileHandle.standardError.write(Data("lanternly: the journal draft could not be kept: \(why)\n".utf8))
+    }
     let sig = receivedSignal
     return sig == 0 ? 0 : 128 + Int32(sig)
 }

@@ -100,4 +100,32 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(rt.state.journal.draft.text, "keep me")
         XCTAssertTrue(rec.savedEntries.isEmpty)
     }
+
+    func testAnUnsavedDraftIsKeptAtTheEndAndOfferedBackAtStart() {
+        final class Box: @unchecked Sendable { var kept: [String] = [] }
+        let box = Box()
+        var deps = Recorder().dependencies()
+        deps.keepDraft = { box.kept.append($0) }
+        let rt = AppRuntime(state: AppState(), dependencies: deps)
+        rt.send(.keyPressed(.function(4)))
+        rt.send(.keyPressed(.character("n")))
+        for c in "не потерять 🙏" { rt.send(.keyPressed(.character(c))) }
+        rt.send(.keyPressed(.ctrl("c")))
+        rt.send(.appEnding)
+        XCTAssertEqual(box.kept, ["не потерять 🙏"])
+
+        var next = Recorder().dependencies()
+        next.recoverDraft = { "не потерять 🙏" }
+        let again = AppRuntime(state: AppState(), dependencies: next)
+        again.send(.started)
+        XCTAssertEqual(again.state.journal.draft.text, "не потерять 🙏")
+        XCTAssertEqual(again.state.notice, .draftRecovered)
+    }
+
+    func testNothingIsKeptWithoutADraft() {
+        var s = AppState()
+        XCTAssertEqual(reduce(&s, .appEnding), [])
+        s.journal.draft.set("  \n ")
+        XCTAssertEqual(reduce(&s, .appEnding), [])
+    }
 }
