@@ -119,9 +119,18 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
     terminal.paint(runtime.frame())
 
     var lastPoll = Date()
+    var instantEmptyReads = 0  // a vanished terminal answers every read at once with nothing
     while !runtime.state.shouldQuit && receivedSignal == 0 {
         var changed = false
-        if let event = terminal.readEvent(timeoutMilliseconds: 100) {
+        let readStart = DispatchTime.now().uptimeNanoseconds
+        let first = terminal.readEvent(timeoutMilliseconds: 100)
+        if first == nil && DispatchTime.now().uptimeNanoseconds - readStart < 2_000_000 {
+            instantEmptyReads += 1
+            if instantEmptyReads > 200 { receivedSignal = SIGHUP; break }
+        } else {
+            instantEmptyReads = 0
+        }
+        if let event = first {
             dispatch(event, to: runtime)
             changed = true
             // Take what is already waiting (fast typing) before drawing once.
