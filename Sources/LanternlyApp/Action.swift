@@ -1,0 +1,52 @@
+import LanternlyCore
+import TerminalUI
+
+/// What happened, named after the event (the Composable Architecture habit).
+public enum Action: Equatable, Sendable {
+    /// The app opened: load history, journal, question, status.
+    case started
+    case keyPressed(Key)
+    /// A bracketed paste: one event, however long.
+    case pasted(String)
+    case resized(width: Int, height: Int)
+    case statusPolled(AppStatus)
+    case settingsLoaded(UserSettings)
+    case deviceNamesLoaded([String])
+    case dailyQuestionPicked(String?)
+    case historyLoaded([ChatLine])
+    case replyReceived(requestID: Int, Reply)
+    case journalListed([JournalEntrySummary])
+    case entryLoaded(JournalEntryDetail?)
+    case entrySaved(id: Int64, body: String)
+    case externalEditFinished(String?)
+    case reportWritten(path: String)
+    case chatErased
+    /// A journal draft from an earlier session came back.
+    case draftRecovered(String)
+    /// The app is about to end (quit key or signal): keep what is unsaved.
+    case appEnding
+    /// A dependency threw; the description reaches the person as a notice.
+    case operationFailed(String)
+}
+
+/// Work the runtime does for the reducer; results come back as actions.
+public enum Effect: Equatable, Sendable {
+    case loadSettings, loadDeviceNames, loadHistory, pollStatus
+    case pickDailyQuestion
+    case loadJournal
+    case loadEntry(id: Int64)
+    case sendToLuna(requestID: Int, message: String)
+    case reflectOnEntry(requestID: Int, body: String)
+    case cancelReply(requestID: Int)
+    case appendChat(message: String, reply: Reply)
+    case eraseChat
+    case setProfile(key: String, value: String)
+    case saveSettings(UserSettings)
+    case saveEntry(body: String, tags: [String])
+    case setStarred(id: Int64, starred: Bool)
+    case setTags(id: Int64, tags: [String])
+    case editExternally(initial: String)
+    case writeReport
+    case recoverDraft
+    case keepDraft(String)
+}

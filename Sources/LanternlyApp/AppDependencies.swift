@@ -1,0 +1,210 @@
+import Foundation
+import LanternlyCore
+
+/// What the full-screen app needs from the rest of Lanternly: a struct of `@Sendable`
+/// closures (the isowords habit). `live` is wired in `main.swift`; tests and ``preview`` use fakes.
+///
+/// Every closure is called on the run loop's thread except ``reply`` and ``reflect``, which
+/// run in a detached task. Throwing closures report errors as a notice line, never a crash.
+public struct AppDependencies: Sendable {
+    /// Luna's answer to a chat message; **always** returns (the chain's bank is the floor).
+    /// When the calling task is cancelled (Esc), it should return promptly with the fallback.
+    public var reply: @Sendable (_ message: String) async -> Reply
+    /// Luna's reflection on a saved journal entry (the lead may route it through the chain
+    /// with a reflective prompt; the crisis rule applies).
+    public var reflect: @Sendable (_ entryBody: String) async -> Reply
+    /// A cheap snapshot of the gate, diagnostics and profile, with the banner in `language`
+    /// (the UI language, which can change while the app runs); polled about once a second.
+    /// The live value re-reads the profile only when its modification time changes, and
+    /// re-derives `.modelNotReady` on the core's 10–30 s rhythm.
+    public var status: @Sendable (_ language: AppLanguage) -> AppStatus
+    /// The person's settings (`settings.json`).
+    public var loadSettings: @Sendable () -> UserSettings
+    /// - Throws: when the config folder cannot be written.
+    public var saveSettings: @Sendable (UserSettings) throws -> Void
+    /// Writes one key of the hardware profile; keys and values as `lanternly profile set KEY VALUE`:
+    /// `appleIntelligence` `true|false`, `device` a catalog name, `os` e.g. `iOS 26.1`,
+    /// `freeStorageGB` a number, `modelLanguages` comma-separated codes (`en,ja`),
+    /// `simulator` `true|false`.
+    /// - Throws: an error whose description names the file and the fix.
+    public var setProfile: @Sendable (_ key: String, _ value: String) throws -> Void
+    /// Device names of the catalog (`Resources/devices.json`), in display order.
+    public var deviceNames: @Sendable () -> [String]
+    /// Today's in-app daily question (random, no repeats over recent days) for a life path
+    /// in a language; `nil` when there is none to show.
+    public var dailyQuestion: @Sendable (_ path: LifePath, _ language: AppLanguage) -> String?
+    /// Writes the diagnostics report log (no user text).
+    /// - Returns: where it was written.
+    public var writeReport: @Sendable () throws -> URL
+    /// The newest journal entries, newest first, at most `limit`.
+    public var listEntries: @Sendable (_ limit: Int) throws -> [JournalEntrySummary]
+    /// One entry by id, or `nil` when it no longer exists.
+    public var loadEntry: @Sendable (_ id: Int64) throws -> JournalEntryDetail?
+    /// Saves a new entry (tags without the `@`). - Returns: its id.
+    public var saveEntry: @Sendable (_ body: String, _ tags: [String]) throws -> Int64
+    public var setStarred: @Sendable (_ id: Int64, _ starred: Bool) throws -> Void
+    /// Replaces the tags of an entry (without the `@`).
+    public var setTags: @Sendable (_ id: Int64, _ tags: [String]) throws -> Void
+    /// The stored chat history, oldest first.
+    public var chatHistory: @Sendable () throws -> [ChatLine]
+    /// Stores one chat turn. The app never calls it for a `.crisis` reply, nor when
+    /// `keepChatHistory` is off; the live store should refuse crisis turns too.
+    public var appendChat: @Sendable (ChatExchange) throws -> Void
+    /// Erases the stored chat history.
+    public var eraseChat: @Sendable () throws -> Void
+    /// Opens `$VISUAL`/`$EDITOR` on `initial` and returns the edited text, or `nil` when the
+    /// person left it empty. The run loop suspends curses around it.
+    /// - Throws: when no editor is set or it fails (shown as a notice; the draft is kept).
+    public var editExternally: @Sendable (_ initial: String) throws -> String?
+    /// Keeps an unsaved journal draft (e.g. as a recovery draft file) when the app ends —
+    /// quit, SIGTERM, SIGHUP — so nothing typed is lost. Default: does nothing.
+    /// - Throws: when it cannot be kept (the run loop prints the error after the screen closes).
+    public var keepDraft: @Sendable (_ text: String) throws -> Void
+    /// A draft kept by an earlier session, offered back in the journal editor at start, or
+    /// `nil`. Default: none.
+    public var recoverDraft: @Sendable () -> String?
+    /// The clock.
+    public var now: @Sendable () -> Date
+    /// Strings (`ui.*` keys).
+    public var catalog: StringCatalog
+
+    public init(
+        reply: @escaping @Sendable (String) async -> Reply,
+        reflect: @escaping @Sendable (String) async -> Reply,
+        status: @escaping @Sendable (AppLanguage) -> AppStatus,
+        loadSettings: @escaping @Sendable () -> UserSettings,
+        saveSettings: @escaping @Sendable (UserSettings) throws -> Void,
+        setProfile: @escaping @Sendable (String, String) throws -> Void,
+        deviceNames: @escaping @Sendable () -> [String],
+        dailyQuestion: @escaping @Sendable (LifePath, AppLanguage) -> String?,
+        writeReport: @escaping @Sendable () throws -> URL,
+        listEntries: @escaping @Sendable (Int) throws -> [JournalEntrySummary],
+        loadEntry: @escaping @Sendable (Int64) throws -> JournalEntryDetail?,
+        saveEntry: @escaping @Sendable (String, [String]) throws -> Int64,
+        setStarred: @escaping @Sendable (Int64, Bool) throws -> Void,
+        setTags: @escaping @Sendable (Int64, [String]) throws -> Void,
+        chatHistory: @escaping @Sendable () throws -> [ChatLine],
+        appendChat: @escaping @Sendable (ChatExchange) throws -> Void,
+        eraseChat: @escaping @Sendable () throws -> Void,
+        editExternally: @escaping @Sendable (String) throws -> String?,
+        keepDraft: @escaping @Sendable (String) throws -> Void = { _ in },
+        recoverDraft: @escaping @Sendable () -> String? = { nil },
+        now: @escaping @Sendable () -> Date,
+        catalog: StringCatalog
+    ) {
+        self.keepDraft = keepDraft; self.recoverDraft = recoverDraft
+        self.reply = reply; self.reflect = reflect; self.status = status
+        self.loadSettings = loadSettings; self.saveSettings = saveSettings
+        self.setProfile = setProfile; self.deviceNames = deviceNames
+        self.dailyQuestion = dailyQuestion; self.writeReport = writeReport
+        self.listEntries = listEntries; self.loadEntry = loadEntry; self.saveEntry = saveEntry
+        self.setStarred = setStarred; self.setTags = setTags
+        self.chatHistory = chatHistory; self.appendChat = appendChat; self.eraseChat = eraseChat
+        self.editExternally = editExternally; self.now = now; self.catalog = catalog
+    }
+}
+
+/// The gate, diagnostics and profile as the UI shows them; produced by `status()`.
+public struct AppStatus: Equatable, Sendable {
+    public var availability: ModelAvailability
+    /// The banner sentence in the UI language, or `nil` for no banner (available, simulator).
+    public var banner: String?
+    /// Whether the banner offers "open settings" (only `appleIntelligenceNotEnabled`).
+    public var bannerOffersSettings: Bool
+    public var isSimulator: Bool
+    /// Model download progress 0…1 while `.modelNotReady`, when known.
+    public var downloadProgress: Double?
+    public var supportedLanguages: [String]
+    public var profilePath: String
+    public var lastSource: ReplySource?
+    public var lastGenerationError: String?
+    /// Why the profile could not be read (names the file and the fix), or `nil`.
+    public var profileError: String?
+    /// The profile's values the settings screen edits; `nil` when it could not be read.
+    public var profile: ProfileSettings?
+
+    public init(availability: ModelAvailability, banner: String? = nil, bannerOffersSettings: Bool = false,
+                isSimulator: Bool = false, downloadProgress: Double? = nil, supportedLanguages: [String] = ["en"],
+                profilePath: String = "", lastSource: ReplySource? = nil, lastGenerationError: String? = nil,
+                profileError: String? = nil, profile: ProfileSettings? = nil) {
+        self.availability = availability; self.banner = banner
+        self.bannerOffersSettings = bannerOffersSettings; self.isSimulator = isSimulator
+        self.downloadProgress = downloadProgress; self.supportedLanguages = supportedLanguages
+        self.profilePath = profilePath; self.lastSource = lastSource
+        self.lastGenerationError = lastGenerationError; self.profileError = profileError
+        self.profile = profile
+    }
+}
+
+/// The hardware-profile values shown on the settings screen.
+public struct ProfileSettings: Equatable, Sendable {
+    public var device: String
+    public var os: String
+    public var appleIntelligence: Bool
+    public var freeStorageGB: Double
+    public var modelLanguages: [String]
+    public var simulator: Bool
+
+    public init(device: String, os: String, appleIntelligence: Bool, freeStorageGB: Double,
+                modelLanguages: [String], simulator: Bool) {
+        self.device = device; self.os = os; self.appleIntelligence = appleIntelligence
+        self.freeStorageGB = freeStorageGB; self.modelLanguages = modelLanguages; self.simulator = simulator
+    }
+}
+
+/// One line of the chat transcript.
+public struct ChatLine: Equatable, Sendable {
+    public enum Role: String, Equatable, Sendable { case person, luna }
+    public var role: Role
+    public var text: String
+    /// Where Luna's reply came from; `nil` for the person's lines.
+    public var source: ReplySource?
+    /// A quoted line shown above the text (the daily question being answered, or the
+    /// first line of a journal entry Luna reflects on).
+    public var context: String?
+
+    public init(role: Role, text: String, source: ReplySource? = nil, context: String? = nil) {
+        self.role = role; self.text = text; self.source = source; self.context = context
+    }
+}
+
+/// One exchange to store: the person's message and Luna's reply.
+public struct ChatExchange: Equatable, Sendable {
+    public var message: String
+    public var reply: Reply
+    public var date: Date
+    public init(message: String, reply: Reply, date: Date) {
+        self.message = message; self.reply = reply; self.date = date
+    }
+}
+
+/// A journal entry in the list (the store maps its rows into this).
+public struct JournalEntrySummary: Equatable, Sendable {
+    public var id: Int64
+    /// Local day of the entry in its own time zone, `YYYY-MM-DD`; the list groups by it.
+    public var day: String
+    /// Local time, `HH:mm`.
+    public var time: String
+    /// The first line of the body (the store may shorten it).
+    public var title: String
+    public var tags: [String]
+    public var starred: Bool
+
+    public init(id: Int64, day: String, time: String, title: String, tags: [String] = [], starred: Bool = false) {
+        self.id = id; self.day = day; self.time = time; self.title = title; self.tags = tags; self.starred = starred
+    }
+}
+
+/// A whole journal entry, for reading.
+public struct JournalEntryDetail: Equatable, Sendable {
+    public var id: Int64
+    public var day: String
+    public var time: String
+    public var body: String
+    public var tags: [String]
+    public var starred: Bool
+
+    public init(id: Int64, day: String, time: String, body: String, tags: [String] = [], starred: Bool = false) {
+        self.id = id; self.day = day; self.time = time; self.body = body; self.tags = tags; self.starred = starred
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import LanternlyCore
+import TerminalUI
+
+/// Holds the state, runs the reducer and performs its effects against ``AppDependencies``.
+///
+/// Call everything from one thread (the run loop's). Synchronous effects (settings, profile,
+/// journal) run at once and feed their result back as an action; Luna's replies run in
+/// detached tasks and come back through an inbox that ``drainInbox()`` empties.
+public final class AppRuntime: @unchecked Sendable {
+    public private(set) var state: AppState
+    public let dependencies: AppDependencies
+    /// Called (from any thread) when an action lands in the inbox, so a loop can wake up.
+    public var onInboxChange: (@Sendable () -> Void)?
+
+    private let lock = NSLock()
+    private var inbox: [Action] = []
+    private var tasks: [Int: Task<Void, Never>] = [:]
+
+    public init(state: AppState, dependencies: AppDependencies) {
+        self.state = state
+        self.dependencies = dependencies
+    }
+
+    /// Applies an action and performs the effects it returns (recursively for synchronous ones).
+    public func send(_ action: Action) {
+        let effects = reduce(&state, action)
+        for effect in effects { perform(effect) }
+    }
+
+    /// Applies every action that arrived from background work. - Returns: whether any did.
+    @discardableResult
+    public func drainInbox() -> Bool {
+        lock.lock()
+        let actions = inbox
+        inbox.removeAll()
+        lock.unlock()
+        for a in actions { send(a) }
+        return !actions.isEmpty
+    }
+
+    /// Whether replies are still being worked on.
+    public var hasBackgroundWork: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return !tasks.isEmpty || !inbox.isEmpty
+    }
+
+    /// Waits until every background task has finished and its action is applied (tests, quitting).
+    public func settle() async {
+        while true {
+            let running = locked { Array(tasks.values) }
+            if running.isEmpty { break }
+            for t in running { await t.value }
+        }
+        drainInbox()
+    }
+
+    /// Re-reads the status (the loop calls this about once a second).
+    public func pollStatus() {
+        send(.statusPolled(dependencies.status(state.language)))
+    }
+
+    /// The current frame.
+    public func frame() -> ScreenBuffer { render(state, catalog: dependencies.catalog) }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body()
+    }
+
+    private func post(_ action: Action) {
+        lock.lock()
+        inbox.append(action)
+        lock.unlock()
+        onInboxChange?()
+    }
+
+    private func attempt(_ body: () throws -> Action?) {
+        do {
+            if let next = try body() { send(next) }
+        } catch {
+            send(.operationFailed(String(describing: error)))
+        }
+    }
+
+    private func perform(_ effect: Effect) {
+        let deps = dependencies
+        switch effect {
+        case .loadSettings: send(.settingsLoaded(deps.loadSettings()))
+        case .loadDeviceNames: send(.deviceNamesLoaded(deps.deviceNames()))
+        case .pollStatus: pollStatus()
+        case .pickDailyQuestion: send(.dailyQuestionPicked(deps.dailyQuestion(state.settings.lifePath, state.language)))
+        case .loadHistory: attempt { .historyLoaded(try deps.chatHistory()) }
+        case .loadJournal: attempt { .journalListed(try deps.listEntries(500)) }
+        case .loadEntry(let id): attempt { .entryLoaded(try deps.loadEntry(id)) }
+        case .sendToLuna(let id, let message):
+            startTask(id) { await deps.reply(message) }
+        case .reflectOnEntry(let id, let body):
+            startTask(id) { await deps.reflect(body) }
+        case .cancelReply(let id):
+            lock.lock()
+            let task = tasks[id]
+            lock.unlock()
+            task?.cancel()
+        case .appendChat(let message, let reply):
+            attempt { try deps.appendChat(ChatExchange(message: message, reply: reply, date: deps.now())); return nil }
+        case .eraseChat: attempt { try deps.eraseChat(); return .chatErased }
+        case .setProfile(let key, let value): attempt { try deps.setProfile(key, value); return nil }
+        case .saveSettings(let s): attempt { try deps.saveSettings(s); return nil }
+        case .saveEntry(let body, let tags):
+            attempt { .entrySaved(id: try deps.saveEntry(body, tags), body: body) }
+        case .setStarred(let id, let starred): attempt { try deps.setStarred(id, starred); return nil }
+        case .setTags(let id, let tags): attempt { try deps.setTags(id, tags); return nil }
+        case .editExternally(let initial): attempt { .externalEditFinished(try deps.editExternally(initial)) }
+        case .writeReport: attempt { .reportWritten(path: try deps.writeReport().path) }
+        case .recoverDraft: if let text = deps.recoverDraft() { send(.draftRecovered(text)) }
+        case .keepDraft(let text): attempt { try deps.keepDraft(text); return nil }
+        }
+    }
+
+    private func startTask(_ id: Int, _ work: @escaping @Sendable () async -> Reply) {
+        lock.lock()
+        defer { lock.unlock() }
+        tasks[id] = Task.detached { [weak self] in
+            let reply = await work()
+            guard let self else { return }
+            self.locked {
+                self.tasks[id] = nil
+                self.inbox.append(.replyReceived(requestID: id, reply))
+            }
+            self.onInboxChange?()
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import LanternlyCore
+import TerminalUI
+
+/// The screens of the full-screen app.
+public enum Screen: String, Hashable, Sendable {
+    case chat, settings, diagnostics, journal, help
+}
+
+/// A one-line message under the content (localized at render time, so it follows the UI language).
+public enum Notice: Equatable, Sendable {
+    case stillAnswering
+    case stoppedWaiting
+    case reportWritten(path: String)
+    case entrySaved
+    case entryEmpty
+    case chatErased
+    case profileSaved
+    /// A journal draft from last time is back in the editor.
+    case draftRecovered
+    /// Something failed; the detail is the error's own description (sanitized when drawn).
+    case failed(String)
+}
+
+/// A reply Luna is working on.
+public struct PendingReply: Equatable, Sendable {
+    public var requestID: Int
+    /// The message as sent (stored with the reply as one turn).
+    public var message: String
+    /// True for a reflection on a journal entry (not stored as a chat turn).
+    public var isReflection: Bool
+    /// The person pressed Esc: the task was cancelled; the fallback reply is on its way.
+    public var cancelled: Bool
+}
+
+/// The journal screen's state.
+public struct JournalState: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable { case list, reading, writing }
+    public var mode: Mode = .list
+    public var entries: [JournalEntrySummary] = []
+    /// Index into ``entries`` of the highlighted entry.
+    public var selected: Int = 0
+    public var open: JournalEntryDetail?
+    public var readScroll: Int = 0
+    /// The entry being written; kept when the person steps away, so nothing typed is lost.
+    public var draft = TextEditor()
+    /// The tag prompt, when open (space- or comma-separated, `@` optional).
+    public var tagInput: TextEditor?
+    public init() {}
+}
+
+/// The whole state of the full-screen app. Pure data: ``reduce(_:_:)`` changes it,
+/// ``render(_:catalog:)`` draws it.
+public struct AppState: Equatable, Sendable {
+    public var screen: Screen = .chat
+    /// Where `Esc` returns from the help screen.
+    public var screenBeforeHelp: Screen = .chat
+    /// Terminal size in cells.
+    public var width: Int
+    public var height: Int
+    /// The UI language (settings' language, else the environment's).
+    public var language: AppLanguage
+    public var status: AppStatus
+    public var settings: UserSettings
+    public var deviceNames: [String] = []
+    public var dailyQuestion: String?
+    /// The transcript, oldest first.
+    public var transcript: [ChatLine] = []
+    /// Transcript rows scrolled up from the bottom (0 = newest visible).
+    public var scrollOffset: Int = 0
+    public var input = TextEditor()
+    /// The question being answered (shown above the input; sent with the answer).
+    public var answering: String?
+    /// Messages sent this session, oldest first (Up/Down recall).
+    public var sentMessages: [String] = []
+    public var recallIndex: Int?
+    public var draftBeforeRecall: String = ""
+    /// Replies Luna is working on (at most one chat reply; reflections may overlap it).
+    public var pendingReplies: [PendingReply] = []
+    public var nextRequestID: Int = 1
+    public var notice: Notice?
+    public var settingsCursor: Int = 0
+    public var helpScroll: Int = 0
+    /// Rows scrolled down on the diagnostics screen.
+    public var diagnosticsScroll: Int = 0
+    public var journal = JournalState()
+    public var shouldQuit = false
+
+    public init(width: Int = 80, height: Int = 24, language: AppLanguage = .english,
+                status: AppStatus = AppStatus(availability: .available),
+                settings: UserSettings = UserSettings()) {
+        self.width = width; self.height = height; self.language = language
+        self.status = status; self.settings = settings
+    }
+
+    /// The key context the state is in now.
+    public var keyContext: KeyContext {
+        switch screen {
+        case .chat: return .chat
+        case .settings: return .settings
+        case .diagnostics: return .diagnostics
+        case .help: return .help
+        case .journal:
+            if journal.tagInput != nil { return .tagInput }
+            switch journal.mode {
+            case .list: return .journalList
+            case .reading: return .journalRead
+            case .writing: return .journalWrite
+            }
+        }
+    }
+}

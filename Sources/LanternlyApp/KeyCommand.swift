@@ -1,0 +1,139 @@
+import TerminalUI
+
+/// Where keys are read: each screen, plus the journal's sub-modes.
+public enum KeyContext: String, CaseIterable, Hashable, Sendable {
+    case chat, settings, diagnostics, journalList, journalRead, journalWrite, tagInput, help
+
+    /// The string key of the section title on the help screen.
+    var titleKey: String { "ui.help.section.\(rawValue)" }
+}
+
+/// Every request a key can make, with its keys and help text: the help line and the `?` help
+/// screen are generated from this table (the tig habit), so they cannot drift from behaviour.
+public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
+    // chat
+    case send, newline, recallEarlier, recallLater, scrollUp, scrollDown, stopWaiting, answerQuestion
+    // moving between screens
+    case openSettings, openDiagnostics, openJournal, back, showHelp, quit
+    // settings
+    case moveUp, moveDown, changeNext, changePrevious
+    // diagnostics
+    case writeReport
+    // journal
+    case openEntry, newEntry, newEntryInEditor, toggleStar, editTags, saveEntry, editInEditor
+    // tag input
+    case applyTags
+
+    /// The keys that trigger it, in the order they are shown.
+    public var keys: [Key] {
+        switch self {
+        case .send: return [.enter]
+        case .newline: return [.ctrl("j")]
+        case .recallEarlier: return [.up]
+        case .recallLater: return [.down]
+        case .scrollUp: return [.pageUp]
+        case .scrollDown: return [.pageDown]
+        case .stopWaiting: return [.escape]
+        case .answerQuestion: return [.function(5), .ctrl("t")]
+        case .openSettings: return [.function(2), .ctrl("o")]
+        case .openDiagnostics: return [.function(3)]
+        case .openJournal: return [.function(4)]
+        case .back: return [.escape, .character("q")]
+        case .showHelp: return [.function(1), .character("?")]
+        case .quit: return [.ctrl("c"), .function(10)]
+        case .moveUp: return [.up, .character("k")]
+        case .moveDown: return [.down, .character("j")]
+        case .changeNext: return [.enter, .right, .character(" ")]
+        case .changePrevious: return [.left]
+        case .writeReport: return [.character("r")]
+        case .openEntry: return [.enter]
+        case .newEntry: return [.character("n")]
+        case .newEntryInEditor: return [.character("e")]
+        case .toggleStar: return [.character("s")]
+        case .editTags: return [.character("t")]
+        case .saveEntry: return [.ctrl("s")]
+        case .editInEditor: return [.ctrl("e")]
+        case .applyTags: return [.enter]
+        }
+    }
+
+    /// The contexts where it applies, in help-screen order.
+    public var contexts: [KeyContext] {
+        let screens: [KeyContext] = [.chat, .settings, .diagnostics, .journalList, .journalRead]
+        switch self {
+        case .send, .newline, .recallEarlier, .recallLater, .stopWaiting, .answerQuestion: return [.chat]
+        case .scrollUp, .scrollDown: return [.chat, .diagnostics, .journalRead, .help]
+        case .openSettings, .openDiagnostics, .openJournal: return screens
+        case .back: return [.settings, .diagnostics, .journalList, .journalRead, .journalWrite, .tagInput, .help]
+        case .showHelp: return [.chat, .settings, .diagnostics, .journalList, .journalRead, .help]
+        case .quit: return KeyContext.allCases
+        case .moveUp, .moveDown: return [.settings, .journalList]
+        case .changeNext, .changePrevious: return [.settings]
+        case .writeReport: return [.diagnostics]
+        case .openEntry, .newEntry, .newEntryInEditor: return [.journalList]
+        case .toggleStar, .editTags: return [.journalList, .journalRead]
+        case .saveEntry, .editInEditor: return [.journalWrite]
+        case .applyTags: return [.tagInput]
+        }
+    }
+
+    /// Whether the bottom help line shows it (the help screen shows every command).
+    public var inHelpLine: Bool {
+        switch self {
+        case .recallEarlier, .recallLater, .scrollUp, .scrollDown, .moveUp, .moveDown, .changePrevious,
+             .stopWaiting:
+            return false
+        default: return true
+        }
+    }
+
+    /// The string key of its help text (`ui.key.<name>`).
+    public var helpKey: String { "ui.key.\(rawValue)" }
+
+    /// The keys as shown: `Enter`, `Ctrl-J`, `F2`…; `short` shows the first key only.
+    public func label(short: Bool = false) -> String {
+        let shown = short ? Array(keys.prefix(1)) : keys
+        return shown.map(KeyCommand.name(of:)).joined(separator: "/")
+    }
+
+    /// A key's printed name.
+    public static func name(of key: Key) -> String {
+        switch key {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .ctrl(let c): return "Ctrl-" + String(c).uppercased()
+        case .enter: return "Enter"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .escape: return "Esc"
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .function(let n): return "F\(n)"
+        }
+    }
+
+    /// The command a key makes in a context, or `nil` (then a text context inserts it).
+    ///
+    /// In text contexts (chat, journal writing, tag input) printable characters are text,
+    /// except `?` on an empty chat input, which opens help.
+    public static func command(for key: Key, in context: KeyContext, inputIsEmpty: Bool = true) -> KeyCommand? {
+        let textual = context == .chat || context == .journalWrite || context == .tagInput
+        if textual, case .character(let c) = key, !(context == .chat && c == "?" && inputIsEmpty) {
+            return nil
+        }
+        return allCases.first { $0.contexts.contains(context) && $0.keys.contains(key) }
+    }
+
+    /// The commands of a context, in table order.
+    public static func commands(in context: KeyContext) -> [KeyCommand] {
+        allCases.filter { $0.contexts.contains(context) }
+    }
+}

@@ -1,0 +1,366 @@
+import LanternlyCore
+import TerminalUI
+
+/// The one place state changes: applies `action` to `state` and returns the work to do.
+///
+/// Pure: no I/O, no clock; dependencies are reached only through the returned ``Effect``s.
+public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    switch action {
+    case .started:
+        return [.loadSettings, .loadDeviceNames, .pollStatus, .pickDailyQuestion, .loadHistory, .loadJournal, .recoverDraft]
+    case .keyPressed(let key):
+        return handleKey(key, &state)
+    case .pasted(let text):
+        let clean = TerminalText.sanitize(text.replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\r", with: "\n"))
+        switch state.keyContext {
+        case .chat: state.input.insert(clean); state.recallIndex = nil
+        case .journalWrite: state.journal.draft.insert(clean)
+        case .tagInput:
+            state.journal.tagInput?.insert(clean.replacingOccurrences(of: "\n", with: " "))
+        default: break
+        }
+        return []
+    case .resized(let w, let h):
+        state.width = max(0, w); state.height = max(0, h)
+        state.scrollOffset = min(state.scrollOffset, maxTranscriptScroll(state))
+        return []
+    case .statusPolled(let s):
+        state.status = s
+        return []
+    case .settingsLoaded(let s):
+        // The language stays as main resolved it (`--lang`, then config, then the environment).
+        state.settings = s
+        return []
+    case .deviceNamesLoaded(let names):
+        state.deviceNames = names
+        return []
+    case .dailyQuestionPicked(let q):
+        state.dailyQuestion = q
+        return []
+    case .historyLoaded(let lines):
+        state.transcript = lines + state.transcript
+        return []
+    case .replyReceived(let id, let reply):
+        let pending = state.pendingReplies.first { $0.requestID == id }
+        state.pendingReplies.removeAll { $0.requestID == id }
+        var context: String? = nil
+        if let p = pending, p.isReflection {
+            context = firstLine(of: p.message, limit: 60)
+        }
+        state.transcript.append(ChatLine(role: .luna, text: reply.text, source: reply.source, context: context))
+        state.scrollOffset = 0
+        if state.pendingReplies.isEmpty, state.notice == .stillAnswering || state.notice == .stoppedWaiting {
+            state.notice = nil
+        }
+        var effects: [Effect] = [.pollStatus]
+        if let p = pending, !p.isReflection, reply.source != .crisis, state.settings.keepChatHistory {
+            effects.insert(.appendChat(message: p.message, reply: reply), at: 0)
+        }
+        return effects
+    case .journalListed(let entries):
+        state.journal.entries = entries
+        state.journal.selected = max(0, min(state.journal.selected, entries.count - 1))
+        return []
+    case .entryLoaded(let entry):
+        if let entry {
+            state.journal.open = entry
+            state.journal.mode = .reading
+            state.journal.readScroll = 0
+            return []
+        }
+        return [.loadJournal]
+    case .entrySaved(_, let body):
+        state.journal.draft = TextEditor()
+        state.journal.mode = .list
+        state.journal.selected = 0
+        state.notice = .entrySaved
+        let id = state.nextRequestID
+        state.nextRequestID += 1
+        state.pendingReplies.append(PendingReply(requestID: id, message: body, isReflection: true, cancelled: false))
+        return [.loadJournal, .reflectOnEntry(requestID: id, body: body)]
+    case .externalEditFinished(let text):
+        let body = (text ?? "").trimmingWhitespace()
+        if state.screen == .journal && state.journal.mode == .writing {
+            if let text { state.journal.draft.set(text) }
+            return []
+        }
+        if body.isEmpty { state.notice = .entryEmpty; return [] }
+        return [.saveEntry(body: body, tags: tagsMentioned(in: body))]
+    case .reportWritten(let path):
+        state.notice = .reportWritten(path: path)
+        return []
+    case .chatErased:
+        state.transcript = []
+        state.scrollOffset = 0
+        state.notice = .chatErased
+        return []
+    case .draftRecovered(let text):
+        guard !text.trimmingWhitespace().isEmpty else { return [] }
+        if state.journal.draft.isEmpty {
+            state.journal.draft.set(text)
+        } else {
+            state.journal.draft.set(state.journal.draft.text + "\n\n" + text)
+        }
+        state.notice = .draftRecovered
+        return []
+    case .appEnding:
+        state.notice = nil
+        let draft = state.journal.draft.text
+        return draft.trimmingWhitespace().isEmpty ? [] : [.keepDraft(draft)]
+    case .operationFailed(let message):
+        state.notice = .failed(message)
+        return []
+    }
+}
+
+private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
+    let context = state.keyContext
+    let inputEmpty = state.input.isEmpty
+    guard let command = KeyCommand.command(for: key, in: context, inputIsEmpty: inputEmpty) else {
+        switch context {
+        case .chat:
+            if edit(&state.input, key) { state.recallIndex = nil }
+        case .journalWrite:
+            if key == .enter || key == .ctrl("j") { state.journal.draft.insert("\n") } else { _ = edit(&state.journal.draft, key) }
+        case .tagInput:
+            if case .character(let c) = key, c == "\n" { break }
+            if var t = state.journal.tagInput { _ = edit(&t, key); state.journal.tagInput = t }
+        case .help:
+            if key == .up { state.helpScroll = max(0, state.helpScroll - 1) }
+            if key == .down { state.helpScroll += 1 }
+        case .journalRead:
+            if key == .up { state.journal.readScroll = max(0, state.journal.readScroll - 1) }
+            if key == .down { state.journal.readScroll += 1 }
+        case .diagnostics:
+            if key == .up { state.diagnosticsScroll = max(0, state.diagnosticsScroll - 1) }
+            if key == .down { state.diagnosticsScroll += 1 }
+        default: break
+        }
+        clampScrolls(&state)
+        return []
+    }
+    state.notice = nil
+    switch command {
+    case .quit:
+        state.shouldQuit = true
+        return state.pendingReplies.map { .cancelReply(requestID: $0.requestID) }
+    case .showHelp where context != .help:
+        state.screenBeforeHelp = state.screen
+        state.screen = .help
+        state.helpScroll = 0
+        return []
+    case .showHelp, .back:
+        return goBack(&state)
+    case .openSettings:
+        state.screen = .settings
+        return [.pollStatus, .loadDeviceNames]
+    case .openDiagnostics:
+        state.screen = .diagnostics
+        state.diagnosticsScroll = 0
+        return [.pollStatus]
+    case .openJournal:
+        state.screen = .journal
+        state.journal.mode = .list
+        state.journal.tagInput = nil
+        return [.loadJournal]
+    case .send:
+        return send(&state)
+    case .newline:
+        state.input.insert("\n")
+    case .recallEarlier:
+        if !state.input.cursorOnFirstLine { state.input.moveVertically(by: -1); return [] }
+        guard !state.sentMessages.isEmpty else { return [] }
+        let i: Int
+        if let r = state.recallIndex { i = max(0, r - 1) } else {
+            state.draftBeforeRecall = state.input.text
+            i = state.sentMessages.count - 1
+        }
+        state.recallIndex = i
+        state.input.set(state.sentMessages[i])
+    case .recallLater:
+        if !state.input.cursorOnLastLine { state.input.moveVertically(by: 1); return [] }
+        guard let r = state.recallIndex else { return [] }
+        if r + 1 < state.sentMessages.count {
+            state.recallIndex = r + 1
+            state.input.set(state.sentMessages[r + 1])
+        } else {
+            state.recallIndex = nil
+            state.input.set(state.draftBeforeRecall)
+        }
+    case .scrollUp, .scrollDown:
+        let page = max(1, state.height - 7)
+        let step = command == .scrollUp ? page : -page
+        switch context {
+        case .journalRead: state.journal.readScroll = max(0, state.journal.readScroll - step)
+        case .help: state.helpScroll = max(0, state.helpScroll - step)
+        case .diagnostics: state.diagnosticsScroll = max(0, state.diagnosticsScroll - step)
+        default:
+            state.scrollOffset = max(0, min(state.scrollOffset + step, maxTranscriptScroll(state)))
+        }
+    case .stopWaiting:
+        let waiting = state.pendingReplies.filter { !$0.cancelled }
+        if !waiting.isEmpty {
+            for i in state.pendingReplies.indices { state.pendingReplies[i].cancelled = true }
+            state.notice = .stoppedWaiting
+            return waiting.map { .cancelReply(requestID: $0.requestID) }
+        }
+        state.answering = nil
+    case .answerQuestion:
+        if let q = state.dailyQuestion { state.answering = q }
+    case .moveUp, .moveDown:
+        let delta = command == .moveUp ? -1 : 1
+        if context == .settings {
+            let n = SettingsRow.allCases.count
+            state.settingsCursor = max(0, min(n - 1, state.settingsCursor + delta))
+        } else {
+            state.journal.selected = max(0, min(state.journal.entries.count - 1, state.journal.selected + delta))
+        }
+    case .changeNext, .changePrevious:
+        let row = SettingsRow.allCases[state.settingsCursor]
+        return changeSetting(row, by: command == .changeNext ? 1 : -1, in: &state)
+    case .writeReport:
+        return [.writeReport]
+    case .openEntry:
+        guard let entry = selectedEntry(state) else { return [] }
+        return [.loadEntry(id: entry.id)]
+    case .newEntry:
+        state.journal.mode = .writing
+    case .newEntryInEditor:
+        return [.editExternally(initial: state.journal.draft.text)]
+    case .toggleStar:
+        guard let id = state.journal.mode == .reading ? state.journal.open?.id : selectedEntry(state)?.id else { return [] }
+        var starred = false
+        if let i = state.journal.entries.firstIndex(where: { $0.id == id }) {
+            state.journal.entries[i].starred.toggle(); starred = state.journal.entries[i].starred
+        }
+        if state.journal.open?.id == id {
+            state.journal.open!.starred.toggle(); starred = state.journal.open!.starred
+        }
+        return [.setStarred(id: id, starred: starred)]
+    case .editTags:
+        let tags = state.journal.mode == .reading ? state.journal.open?.tags : selectedEntry(state)?.tags
+        guard let tags else { return [] }
+        state.journal.tagInput = TextEditor(tags.joined(separator: " "))
+    case .applyTags:
+        guard let text = state.journal.tagInput?.text else { return [] }
+        state.journal.tagInput = nil
+        guard let id = state.journal.mode == .reading ? state.journal.open?.id : selectedEntry(state)?.id else { return [] }
+        let tags = parseTags(text)
+        if let i = state.journal.entries.firstIndex(where: { $0.id == id }) { state.journal.entries[i].tags = tags }
+        if state.journal.open?.id == id { state.journal.open!.tags = tags }
+        return [.setTags(id: id, tags: tags)]
+    case .saveEntry:
+        let body = state.journal.draft.text.trimmingWhitespace()
+        if body.isEmpty { state.notice = .entryEmpty; return [] }
+        return [.saveEntry(body: body, tags: tagsMentioned(in: body))]
+    case .editInEditor:
+        return [.editExternally(initial: state.journal.draft.text)]
+    }
+    clampScrolls(&state)
+    return []
+}
+
+/// Keeps the page scrolls within their content, so Up after a long Down responds at once.
+private func clampScrolls(_ state: inout AppState) {
+    // As the help screen draws it: per section a title and its commands, a blank row between.
+    let sections = KeyContext.allCases.map { KeyCommand.commands(in: $0).count }.filter { $0 > 0 }
+    let helpRows = sections.reduce(0) { $0 + $1 + 1 } + max(0, sections.count - 1)
+    state.helpScroll = min(state.helpScroll, max(0, helpRows - (state.height - 2)))
+    state.diagnosticsScroll = min(state.diagnosticsScroll, 24)
+    if let body = state.journal.open?.body {
+        let lines = TerminalText.wrap(TerminalText.sanitize(body), width: max(1, state.width - 2)).count
+        state.journal.readScroll = min(state.journal.readScroll, max(0, lines - (state.height - 4)))
+    }
+}
+
+private func goBack(_ state: inout AppState) -> [Effect] {
+    switch state.keyContext {
+    case .help: state.screen = state.screenBeforeHelp
+    case .tagInput: state.journal.tagInput = nil
+    case .journalRead: state.journal.mode = .list; state.journal.open = nil
+    case .journalWrite: state.journal.mode = .list  // the draft is kept
+    default: state.screen = .chat
+    }
+    return []
+}
+
+private func send(_ state: inout AppState) -> [Effect] {
+    let typed = state.input.text
+    guard !typed.trimmingWhitespace().isEmpty else { return [] }
+    if state.pendingReplies.contains(where: { !$0.isReflection }) {
+        state.notice = .stillAnswering
+        return []
+    }
+    let message = state.answering.map { "\($0)\n\(typed)" } ?? typed
+    state.transcript.append(ChatLine(role: .person, text: typed, context: state.answering))
+    state.sentMessages.append(typed)
+    state.input = TextEditor()
+    state.answering = nil
+    state.recallIndex = nil
+    state.scrollOffset = 0
+    let id = state.nextRequestID
+    state.nextRequestID += 1
+    state.pendingReplies.append(PendingReply(requestID: id, message: message, isReflection: false, cancelled: false))
+    return [.sendToLuna(requestID: id, message: message)]
+}
+
+/// Applies an editing key to a text input. - Returns: whether it was an editing key.
+private func edit(_ editor: inout TextEditor, _ key: Key) -> Bool {
+    switch key {
+    case .character(let c): editor.insert(c)
+    case .tab: editor.insert("\t")
+    case .backspace: editor.backspace()
+    case .delete: editor.deleteForward()
+    case .left: editor.moveLeft()
+    case .right: editor.moveRight()
+    case .home, .ctrl("a"): editor.moveHome()
+    case .end, .ctrl("e"): editor.moveEnd()
+    case .up: editor.moveVertically(by: -1)
+    case .down: editor.moveVertically(by: 1)
+    case .ctrl("u"): editor.set("")
+    default: return false
+    }
+    return true
+}
+
+private func selectedEntry(_ state: AppState) -> JournalEntrySummary? {
+    let j = state.journal
+    return j.entries.indices.contains(j.selected) ? j.entries[j.selected] : nil
+}
+
+/// `@tag` words of an entry body, in order, without duplicates (`@` dropped).
+public func tagsMentioned(in body: String) -> [String] {
+    var tags: [String] = []
+    for word in body.split(whereSeparator: { $0.isWhitespace }) where word.hasPrefix("@") {
+        let tag = String(word.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+        if !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
+    }
+    return tags
+}
+
+/// Tags typed at the tag prompt: separated by spaces or commas; a leading `@` or `#` is dropped.
+public func parseTags(_ text: String) -> [String] {
+    var tags: [String] = []
+    for word in text.split(whereSeparator: { $0.isWhitespace || $0 == "," }) {
+        var w = Substring(word)
+        while let f = w.first, f == "@" || f == "#" { w = w.dropFirst() }
+        let tag = String(w)
+        if !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
+    }
+    return tags
+}
+
+func firstLine(of text: String, limit: Int) -> String {
+    let line = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+    return TerminalText.truncate(line, width: limit)
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+        while let l = s.last, l.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,442 @@
+import LanternlyCore
+import TerminalUI
+
+/// The smallest terminal the app draws into; below it a "terminal too small" notice is shown.
+public let minimumTerminalWidth = 20
+public let minimumTerminalHeight = 5
+
+/// Draws the state into a fresh buffer of `state.width` × `state.height` cells.
+///
+/// Pure. Text that came from a model, a file or the person's paste is passed through
+/// ``TerminalText/sanitize(_:)`` before it is drawn. The buffer's cursor is set where the
+/// person is typing, or `nil`.
+public func render(_ state: AppState, catalog: StringCatalog) -> ScreenBuffer {
+    var buf = ScreenBuffer(width: state.width, height: state.height)
+    let t = UIStrings(catalog: catalog, language: state.language)
+    guard state.width >= minimumTerminalWidth, state.height >= minimumTerminalHeight else {
+        drawTooSmall(&buf, t)
+        return buf
+    }
+    var painter = Painter(buf: buf, state: state, t: t)
+    switch state.screen {
+    case .chat: painter.chat()
+    case .settings: painter.settings()
+    case .diagnostics: painter.diagnostics()
+    case .journal: painter.journal()
+    case .help: painter.help()
+    }
+    return painter.buf
+}
+
+private func drawTooSmall(_ buf: inout ScreenBuffer, _ t: UIStrings) {
+    guard buf.width > 0, buf.height > 0 else { return }
+    let lines = TerminalText.wrap(t("ui.tooSmall"), width: buf.width)
+    let top = max(0, (buf.height - lines.count) / 2)
+    for (i, line) in lines.prefix(buf.height).enumerated() {
+        let x = max(0, (buf.width - DisplayWidth.of(line)) / 2)
+        buf.write(line, x: x, y: top + i, style: .bold)
+    }
+}
+
+/// A row of styled segments.
+struct Row {
+    var segments: [(String, CellStyle)]
+    var indent = 0
+    init(_ text: String, _ style: CellStyle = .plain, indent: Int = 0) {
+        segments = [(text, style)]; self.indent = indent
+    }
+    init(segments: [(String, CellStyle)], indent: Int = 0) { self.segments = segments; self.indent = indent }
+}
+
+let accent = CellStyle(bold: true, color: .accent)
+let muted = CellStyle(dim: true, color: .muted)
+let bannerStyle = CellStyle(bold: true, reverse: true, color: .warning)
+let helpStyle = CellStyle(reverse: true)
+
+/// Wraps each transcript line into rows (shared by render and the reducer's scroll clamp).
+func transcriptRows(_ line: ChatLine, width: Int, t: UIStrings?) -> [Row] {
+    var rows: [Row] = []
+    let textWidth = max(1, width - 2)
+    switch line.role {
+    case .person:
+        rows.append(Row(t?("ui.chat.you") ?? "You", accent))
+        if let ctx = line.context {
+            for l in TerminalText.wrap("“" + TerminalText.sanitize(ctx) + "”", width: textWidth) { rows.append(Row(l, muted, indent: 2)) }
+        }
+    case .luna:
+        var header: [(String, CellStyle)] = [(t?("ui.chat.luna") ?? "Luna", accent)]
+        if let s = line.source, let t { header.append(("  · " + t.source(s), muted)) }
+        rows.append(Row(segments: header))
+        if let ctx = line.context {
+            for l in TerminalText.wrap("↳ " + TerminalText.sanitize(ctx), width: textWidth) { rows.append(Row(l, muted, indent: 2)) }
+        }
+    }
+    let style: CellStyle = line.source == .crisis ? CellStyle(bold: true, color: .crisis) : .plain
+    for l in TerminalText.wrap(TerminalText.sanitize(line.text), width: textWidth) { rows.append(Row(l, style, indent: 2)) }
+    return rows
+}
+
+/// How far the transcript can scroll up, in rows (approximate page: the reducer has no catalog).
+func maxTranscriptScroll(_ state: AppState) -> Int {
+    var total = 0
+    for line in state.transcript { total += transcriptRows(line, width: state.width, t: nil).count + 1 }
+    return max(0, total - max(1, state.height - 7))
+}
+
+struct Painter {
+    var buf: ScreenBuffer
+    let state: AppState
+    let t: UIStrings
+    var w: Int { buf.width }
+    var h: Int { buf.height }
+
+    // MARK: shared pieces
+
+    /// Draws the banner from row `y`; returns the next free row.
+    mutating func banner(at y: Int) -> Int {
+        let s = state.status
+        guard let text = s.profileError ?? s.banner else { return y }
+        var line = TerminalText.sanitize(text)
+        // The progress, unless the banner sentence already gives it.
+        if case .unavailable(.modelNotReady) = s.availability, let p = s.downloadProgress, !line.contains("%") {
+            line += " " + t.format("ui.banner.progress", String(Int((p * 100).rounded())) + "%")
+        }
+        let maxRows = h >= 12 ? 3 : 1
+        if s.bannerOffersSettings && s.profileError == nil {
+            let key = "[" + KeyCommand.openSettings.label(short: true) + "]"
+            // In a one-row banner the key goes first, so it is never cut off.
+            line = maxRows == 1 ? key + " " + line : line + "  " + key + " " + t("ui.banner.openSettings")
+        }
+        var lines = maxRows == 1 ? [TerminalText.truncate(line, width: w - 2)] : TerminalText.wrap(line, width: w - 2)
+        if lines.count > maxRows {
+            lines = Array(lines.prefix(maxRows))
+            lines[maxRows - 1] = TerminalText.truncate(lines[maxRows - 1] + " …", width: w - 2)
+        }
+        for (i, l) in lines.enumerated() {
+            buf.fill(y: y + i, style: bannerStyle)
+            buf.write(l, x: 1, y: y + i, style: bannerStyle, maxWidth: w - 2)
+        }
+        return y + lines.count
+    }
+
+    mutating func title(_ text: String, at y: Int) -> Int {
+        buf.write(text, x: 1, y: y, style: accent, maxWidth: w - 2)
+        return y + 1
+    }
+
+    /// The help line (bottom row): the current context's keys from the key table.
+    mutating func helpLine() {
+        let current: KeyCommand? = state.screen == .settings ? .openSettings
+            : state.screen == .diagnostics ? .openDiagnostics : state.screen == .journal ? .openJournal : nil
+        // The screen's own keys first, then help and the ways out, then the other screens.
+        let general: [KeyCommand] = [.showHelp, .back, .openJournal, .openSettings, .openDiagnostics, .quit]
+        let shown = KeyCommand.commands(in: state.keyContext).filter { $0.inHelpLine && $0 != current }
+        let ordered = shown.filter { !general.contains($0) } + general.filter { shown.contains($0) }
+        let parts = ordered.map {
+            $0.label(short: true) + " " + t($0.helpKey)
+        }
+        buf.fill(y: h - 1, style: helpStyle)
+        buf.write(TerminalText.truncate(" " + parts.joined(separator: "  "), width: w), x: 0, y: h - 1, style: helpStyle)
+    }
+
+    /// The notice (row above the help line) when there is one; returns the rows it took.
+    mutating func noticeLine() -> Int {
+        guard let n = state.notice else { return 0 }
+        let text = TerminalText.sanitize(t.notice(n))
+        let style = { if case .failed = n { return CellStyle(bold: true, color: .warning) }; return muted }()
+        buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: style)
+        return 1
+    }
+
+    mutating func draw(_ rows: [Row], from top: Int, height: Int, selected: Int? = nil) {
+        for (i, row) in rows.prefix(max(0, height)).enumerated() {
+            let y = top + i
+            var x = row.indent
+            let highlight = selected == i
+            if highlight {
+                buf.fill(y: y, style: .reverse)
+                if row.indent > 0 { buf.write("›", x: 0, y: y, style: CellStyle(bold: true, reverse: true)) }
+            }
+            for (text, style) in row.segments {
+                var s = style
+                if highlight { s.reverse = true }
+                x += buf.write(text, x: x, y: y, style: s, maxWidth: max(0, w - x))
+            }
+        }
+    }
+
+    // MARK: chat
+
+    mutating func chat() {
+        var y = banner(at: 0)
+        if h >= 8, let q = state.dailyQuestion {
+            let text = t.format("ui.chat.question", TerminalText.sanitize(q))
+            buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: y, style: muted)
+            y += 1
+        }
+        helpLine()
+        // Input area, bottom up.
+        let layout = state.input.layout(width: w - 2)
+        let inputHeight = min(layout.lines.count, max(1, (h - y) / 3))
+        let firstInputLine = max(0, min(layout.cursorRow - inputHeight + 1, layout.lines.count - inputHeight))
+        let inputTop = h - 1 - inputHeight
+        for i in 0..<inputHeight {
+            let lineIndex = firstInputLine + i
+            let prefix = lineIndex == 0 ? "› " : "  "
+            buf.write(prefix, x: 0, y: inputTop + i, style: accent)
+            buf.write(layout.lines[lineIndex], x: 2, y: inputTop + i)
+        }
+        buf.cursor = (2 + layout.cursorColumn, inputTop + layout.cursorRow - firstInputLine)
+        var bottom = inputTop
+        if let q = state.answering, bottom - y > 2 {
+            bottom -= 1
+            buf.write(TerminalText.truncate("↳ " + TerminalText.sanitize(q), width: w - 2), x: 1, y: bottom, style: muted)
+        }
+        if let status = statusText(), bottom - y > 2 {
+            bottom -= 1
+            buf.write(TerminalText.truncate(status.0, width: w - 2), x: 1, y: bottom, style: status.1)
+        }
+        transcript(top: y, height: bottom - y)
+    }
+
+    func statusText() -> (String, CellStyle)? {
+        if let n = state.notice { return (TerminalText.sanitize(t.notice(n)), muted) }
+        if let p = state.pendingReplies.first {
+            return (p.cancelled ? t("ui.notice.stoppedWaiting") : t("ui.chat.answering"), muted)
+        }
+        return nil
+    }
+
+    mutating func transcript(top: Int, height: Int) {
+        guard height > 0 else { return }
+        if state.transcript.isEmpty {
+            for (i, l) in TerminalText.wrap(t("ui.chat.empty"), width: w - 2).prefix(height).enumerated() {
+                buf.write(l, x: 1, y: top + i, style: muted)
+            }
+            return
+        }
+        // Only the rows that can show: walk from the newest line up.
+        var rows: [Row] = []
+        var reachedStart = true
+        for (n, line) in state.transcript.reversed().enumerated() {
+            var block = transcriptRows(line, width: w, t: t)
+            if n > 0 { block.append(Row("")) }
+            rows.insert(contentsOf: block, at: 0)
+            if rows.count >= state.scrollOffset + height, n < state.transcript.count - 1 { reachedStart = false; break }
+        }
+        var offset = state.scrollOffset
+        if reachedStart { offset = min(offset, max(0, rows.count - height)) }
+        let end = rows.count - offset
+        let start = max(0, end - height)
+        draw(Array(rows[start..<end]), from: top, height: height)
+        if offset > 0 {
+            let more = "↓ " + t("ui.chat.more")
+            buf.write(more, x: max(0, w - DisplayWidth.of(more) - 1), y: top + height - 1, style: muted)
+        }
+    }
+
+    // MARK: settings
+
+    func settingValue(_ row: SettingsRow) -> String {
+        let p = state.status.profile
+        let s = state.settings
+        func onOff(_ b: Bool) -> String { t(b ? "ui.value.on" : "ui.value.off") }
+        switch row {
+        case .appleIntelligence: return p.map { onOff($0.appleIntelligence) } ?? "—"
+        case .device: return p.map { TerminalText.sanitize($0.device) } ?? "—"
+        case .os: return p.map { TerminalText.sanitize($0.os) } ?? "—"
+        case .freeStorage:
+            return p.map { t.format("ui.value.gigabytes", $0.freeStorageGB == $0.freeStorageGB.rounded() ? String(Int($0.freeStorageGB)) : String($0.freeStorageGB)) } ?? "—"
+        case .modelLanguages: return p.map { TerminalText.sanitize($0.modelLanguages.joined(separator: ", ")) } ?? "—"
+        case .simulator: return p.map { onOff($0.simulator) } ?? "—"
+        case .gender: return t("ui.gender.\(s.gender.rawValue)")
+        case .lifePath: return t("ui.lifePath.\(s.lifePath.rawValue)")
+        case .region: return s.region ?? t("ui.value.profileRegion")
+        case .language: return t("ui.language.\(state.language.rawValue)")
+        case .keepChatHistory: return onOff(s.keepChatHistory)
+        case .eraseChat: return t("ui.value.pressEnter")
+        }
+    }
+
+    mutating func settings() {
+        var y = banner(at: 0)
+        y = title(t("ui.settings.title"), at: y)
+        helpLine()
+        let bottom = h - 1 - noticeLine()
+        let labels = SettingsRow.allCases.map { t($0.labelKey) }
+        let labelWidth = min(labels.map(DisplayWidth.of).max() ?? 0, w / 2) + 2
+        let visible = max(1, bottom - y)
+        let first = max(0, min(state.settingsCursor - visible + 1, SettingsRow.allCases.count - visible))
+        var rows: [Row] = []
+        for (i, row) in SettingsRow.allCases.enumerated() {
+            let label = TerminalText.truncate(labels[i], width: labelWidth - 2)
+            let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
+            rows.append(Row(segments: [(label + pad, .plain), (settingValue(row), .bold)], indent: 1))
+        }
+        draw(Array(rows.dropFirst(first)), from: y, height: visible, selected: state.settingsCursor - first)
+    }
+
+    // MARK: diagnostics
+
+    mutating func diagnostics() {
+        var y = banner(at: 0)
+        y = title(t("ui.diagnostics.title"), at: y)
+        helpLine()
+        let bottom = h - 1 - noticeLine()
+        let s = state.status
+        var pairs: [(String, String)] = []
+        switch s.availability {
+        case .available: pairs.append((t("ui.diagnostics.availability"), t("ui.diagnostics.available")))
+        case .unavailable(let reason):
+            pairs.append((t("ui.diagnostics.availability"), t.format("ui.diagnostics.unavailable", reason.name)))
+        }
+        if let b = s.banner { pairs.append((t("ui.diagnostics.reason"), b)) }
+        pairs.append((t("ui.diagnostics.profile"), s.profilePath))
+        if let e = s.profileError { pairs.append((t("ui.diagnostics.profileError"), e)) }
+        pairs.append((t("ui.diagnostics.languages"), s.supportedLanguages.joined(separator: ", ")))
+        pairs.append((t("ui.diagnostics.simulator"), t(s.isSimulator ? "ui.value.yes" : "ui.value.no")))
+        pairs.append((t("ui.diagnostics.lastSource"), s.lastSource.map(t.source) ?? t("ui.value.none")))
+        pairs.append((t("ui.diagnostics.lastError"), s.lastGenerationError ?? t("ui.value.none")))
+        pairs.append((t("ui.diagnostics.download"), s.downloadProgress.map { String(Int(($0 * 100).rounded())) + "%" } ?? "—"))
+        let labelWidth = min(pairs.map { DisplayWidth.of($0.0) }.max() ?? 0, w / 2) + 2
+        var rows: [Row] = []
+        if labelWidth > w / 3 {
+            // Narrow: each label on its own row, the value under it.
+            for (label, value) in pairs {
+                rows.append(Row(label, muted, indent: 1))
+                for l in TerminalText.wrap(TerminalText.sanitize(value), width: max(1, w - 4)) { rows.append(Row(l, .plain, indent: 3)) }
+            }
+            scrolled(rows, from: y, height: bottom - y)
+            return
+        }
+        for (label, value) in pairs {
+            let shown = TerminalText.truncate(label, width: labelWidth - 2)
+            let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(shown)))
+            let wrapped = TerminalText.wrap(TerminalText.sanitize(value), width: max(1, w - 1 - labelWidth))
+            rows.append(Row(segments: [(shown + pad, muted), (wrapped[0], .plain)], indent: 1))
+            for extra in wrapped.dropFirst() { rows.append(Row(extra, .plain, indent: 1 + labelWidth)) }
+        }
+        scrolled(rows, from: y, height: bottom - y)
+    }
+
+    /// Draws rows from ``AppState/diagnosticsScroll``, with a "more below" mark when cut.
+    mutating func scrolled(_ rows: [Row], from top: Int, height: Int) {
+        guard height > 0 else { return }
+        let first = min(state.diagnosticsScroll, max(0, rows.count - height))
+        draw(Array(rows.dropFirst(first)), from: top, height: height)
+        if rows.count - first > height {
+            let more = "↓ PgDn"
+            buf.write(more, x: max(0, w - DisplayWidth.of(more) - 1), y: top + height - 1, style: muted)
+        }
+    }
+
+    // MARK: help
+
+    mutating func help() {
+        var y = title(t("ui.help.title"), at: 0)
+        helpLine()
+        var rows: [Row] = []
+        for context in KeyContext.allCases {
+            let commands = KeyCommand.commands(in: context)
+            if commands.isEmpty { continue }
+            if !rows.isEmpty { rows.append(Row("")) }
+            rows.append(Row(t(context.titleKey), .bold, indent: 1))
+            let labelWidth = min(commands.map { DisplayWidth.of($0.label()) }.max() ?? 0, w / 2) + 2
+            for c in commands {
+                let label = TerminalText.truncate(c.label(), width: labelWidth - 1)
+                let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
+                rows.append(Row(segments: [(label + pad, accent), (t(c.helpKey), .plain)], indent: 2))
+            }
+        }
+        let height = h - 1 - y
+        let first = min(state.helpScroll, max(0, rows.count - height))
+        draw(Array(rows.dropFirst(first)), from: y, height: height)
+        y += height
+    }
+
+    // MARK: journal
+
+    mutating func journal() {
+        var y = banner(at: 0)
+        helpLine()
+        var bottom = h - 1 - noticeLine()
+        if let tags = state.journal.tagInput {
+            bottom = h - 2
+            buf.fill(y: bottom, style: .plain)
+            let prompt = t("ui.journal.tagsPrompt") + " "
+            let x = buf.write(prompt, x: 1, y: bottom, style: accent)
+            let layout = tags.layout(width: 10_000)
+            let text = layout.lines.first ?? ""
+            let room = max(1, w - 2 - x)
+            // Keep the cursor in view on a long tag line.
+            let skip = max(0, layout.cursorColumn - room + 1)
+            var shown = "", used = 0
+            for ch in text {
+                let cw = DisplayWidth.of(ch)
+                if used >= skip { shown.append(ch) }
+                used += cw
+            }
+            buf.write(shown, x: 1 + x, y: bottom, maxWidth: room)
+            buf.cursor = (1 + x + layout.cursorColumn - skip, bottom)
+        }
+        switch state.journal.mode {
+        case .list:
+            y = title(t.format("ui.journal.title", String(state.journal.entries.count)), at: y)
+            journalList(top: y, height: bottom - y)
+        case .reading:
+            journalEntry(top: y, height: bottom - y)
+        case .writing:
+            y = title(t("ui.journal.newEntry"), at: y)
+            let height = bottom - y
+            guard height > 0 else { return }
+            let layout = state.journal.draft.layout(width: w - 2)
+            let first = max(0, min(layout.cursorRow - height + 1, layout.lines.count - height))
+            for i in 0..<min(height, layout.lines.count - first) {
+                buf.write(layout.lines[first + i], x: 1, y: y + i)
+            }
+            if state.journal.tagInput == nil {
+                buf.cursor = (1 + layout.cursorColumn, y + layout.cursorRow - first)
+            }
+        }
+    }
+
+    mutating func journalList(top: Int, height: Int) {
+        guard height > 0 else { return }
+        let entries = state.journal.entries
+        if entries.isEmpty {
+            for (i, l) in TerminalText.wrap(t("ui.journal.empty"), width: w - 2).prefix(height).enumerated() {
+                buf.write(l, x: 1, y: top + i, style: muted)
+            }
+            return
+        }
+        var rows: [Row] = []
+        var selectedRow = 0
+        var lastDay: String? = nil
+        for (i, e) in entries.enumerated() {
+            if e.day != lastDay {
+                rows.append(Row(TerminalText.sanitize(e.day), .bold, indent: 1))
+                lastDay = e.day
+            }
+            if i == state.journal.selected { selectedRow = rows.count }
+            var segments: [(String, CellStyle)] = [((e.starred ? "★ " : "  ") + TerminalText.sanitize(e.time) + "  ", muted)]
+            segments.append((TerminalText.sanitize(e.title).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "), .plain))
+            if !e.tags.isEmpty {
+                segments.append(("  " + e.tags.map { "@" + TerminalText.sanitize($0) }.joined(separator: " "), muted))
+            }
+            rows.append(Row(segments: segments, indent: 2))
+        }
+        let first = max(0, min(selectedRow - height + 1, rows.count - height))
+        draw(Array(rows.dropFirst(first)), from: top, height: height, selected: selectedRow - first)
+    }
+
+    mutating func journalEntry(top: Int, height: Int) {
+        guard height > 0, let e = state.journal.open else { return }
+        var header = (e.starred ? "★ " : "") + TerminalText.sanitize(e.day + " " + e.time)
+        if !e.tags.isEmpty { header += "  " + e.tags.map { "@" + TerminalText.sanitize($0) }.joined(separator: " ") }
+        buf.write(TerminalText.truncate(header, width: w - 2), x: 1, y: top, style: accent)
+        let lines = TerminalText.wrap(TerminalText.sanitize(e.body), width: w - 2)
+        let bodyHeight = height - 1
+        let first = min(state.journal.readScroll, max(0, lines.count - bodyHeight))
+        draw(lines.dropFirst(first).map { Row($0, .plain, indent: 1) }, from: top + 1, height: bodyHeight)
+    }
+}

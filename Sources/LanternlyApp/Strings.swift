@@ -1,0 +1,34 @@
+import LanternlyCore
+
+/// Localized strings for one render: `ui.*` keys in the UI language.
+struct UIStrings {
+    let catalog: StringCatalog
+    let language: AppLanguage
+
+    func callAsFunction(_ key: String) -> String { catalog.string(key, language) }
+    func format(_ key: String, _ args: String...) -> String {
+        // StringCatalog.format is variadic; forward up to three arguments.
+        switch args.count {
+        case 0: return catalog.format(key, language)
+        case 1: return catalog.format(key, language, args[0])
+        case 2: return catalog.format(key, language, args[0], args[1])
+        default: return catalog.format(key, language, args[0], args[1], args[2])
+        }
+    }
+
+    func source(_ s: ReplySource) -> String { self("ui.source.\(s.rawValue)") }
+
+    func notice(_ n: Notice) -> String {
+        switch n {
+        case .stillAnswering: return self("ui.notice.stillAnswering")
+        case .stoppedWaiting: return self("ui.notice.stoppedWaiting")
+        case .reportWritten(let path): return format("ui.notice.reportWritten", path)
+        case .entrySaved: return self("ui.notice.entrySaved")
+        case .entryEmpty: return self("ui.notice.entryEmpty")
+        case .chatErased: return self("ui.notice.chatErased")
+        case .profileSaved: return self("ui.notice.profileSaved")
+        case .draftRecovered: return self("ui.notice.draftRecovered")
+        case .failed(let detail): return format("ui.notice.failed", detail)
+        }
+    }
+}

@@ -1,0 +1,302 @@
+import CNcursesw
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why the full-screen app cannot start on this terminal.
+public enum FullScreenUnavailable: Error, Hashable, Sendable {
+    /// Standard input or output is not a terminal (a pipe, a file).
+    case notATerminal
+    /// `TERM` is unset or empty.
+    case termUnset
+    /// `TERM=dumb`: no cursor addressing.
+    case termDumb
+    /// No terminfo entry for `TERM` (the value).
+    case termUnknown(String)
+    /// curses could not start (`newterm` returned NULL).
+    case startFailed
+}
+
+/// The ncurses screen: paints ``ScreenBuffer``s (diffed against the last frame) and reads
+/// keys, pastes and resizes. The only code that touches curses.
+///
+/// Uses `newterm`, never `initscr` (which exits the process on a bad `TERM`). Enables
+/// bracketed paste (`ESC [ ? 2004 h`) and turns a whole paste into one ``InputEvent/paste(_:)``.
+/// Always call ``close()`` (it is idempotent); it runs `endwin` and restores the terminal.
+public final class NcursesTerminal: @unchecked Sendable {
+    private var screen: OpaquePointer?
+    private var input: UnsafeMutablePointer<FILE>?
+    private var output: UnsafeMutablePointer<FILE>?
+    private var ownsFiles = false
+    private var lastFrame: ScreenBuffer?
+    private var cursorVisible: Int32 = -1
+    private let colors: Bool
+    private var useColor = false
+    private let bracketedPaste: Bool
+    private var open = false
+
+    private static let pasteStart: Int32 = 0x1_000
+    private static let pasteEnd: Int32 = 0x1_001
+
+    /// Checks, without starting curses, that a full-screen session can run.
+    ///
+    /// - Returns: `nil` when it can, else the reason.
+    /// The corresponding C functions are `isatty` and `setupterm` (whose error return is used
+    /// instead of exiting).
+    public static func check(environment: [String: String], stdinIsTTY: Bool = isatty(0) == 1,
+                             stdoutIsTTY: Bool = isatty(1) == 1) -> FullScreenUnavailable? {
+        guard stdinIsTTY, stdoutIsTTY else { return .notATerminal }
+        guard let term = environment["TERM"], !term.isEmpty else { return .termUnset }
+        if term == "dumb" { return .termDumb }
+        var err: Int32 = 0
+        let r = setupterm(term, 1, &err)
+        if r != lt_ok() || err != 1 { return .termUnknown(term) }
+        lt_del_cur_term()
+        return nil
+    }
+
+    /// Starts curses on the process's terminal (stdin/stdout).
+    ///
+    /// Call `setlocale(LC_ALL, "")` first. Sets raw mode (Ctrl-C arrives as a key),
+    /// no echo, `nonl` (Enter is CR, Ctrl-J is LF), keypad, a 25 ms Esc delay.
+    /// - Parameter colors: false under `NO_COLOR`: emphasis by bold/reverse/dim only.
+    /// - Throws: ``FullScreenUnavailable``.
+    public init(environment: [String: String], colors: Bool) throws {
+        if let reason = NcursesTerminal.check(environment: environment) { throw reason }
+        self.colors = colors
+        self.bracketedPaste = true
+        guard let s = newterm(environment["TERM"], lt_stdout(), lt_stdin()) else {
+            throw FullScreenUnavailable.startFailed
+        }
+        screen = s
+        output = lt_stdout()
+        input = lt_stdin()
+        configure()
+    }
+
+    /// A terminal that draws into `/dev/null`, for benchmarks: real ncurses work, no tty.
+    ///
+    /// - Parameters: width and height in cells (set with `resizeterm`).
+    /// - Throws: ``FullScreenUnavailable/startFailed`` when `/dev/null` or the terminfo entry
+    ///   for `xterm-256color` is missing.
+    public init(headlessWidth width: Int, height: Int, term: String = "xterm-256color") throws {
+        colors = true
+        bracketedPaste = false
+        guard let out = fopen("/dev/null", "w"), let inp = fopen("/dev/null", "r") else {
+            throw FullScreenUnavailable.startFailed
+        }
+        guard let s = newterm(term, out, inp) else {
+            fclose(out); fclose(inp)
+            throw FullScreenUnavailable.startFailed
+        }
+        screen = s; output = out; input = inp; ownsFiles = true
+        configure()
+        resizeterm(Int32(height), Int32(width))
+    }
+
+    private func configure() {
+        open = true
+        raw()
+        noecho()
+        nonl()
+        keypad(lt_stdscr(), true)
+        set_escdelay(25)
+        wtimeout(lt_stdscr(), 100)
+        if colors && has_colors() {
+            useColor = true
+            start_color()
+            use_default_colors()
+            init_pair(Int16(CellStyle.Color.accent.rawValue), Int16(COLOR_CYAN), -1)
+            init_pair(Int16(CellStyle.Color.warning.rawValue), Int16(COLOR_YELLOW), -1)
+            init_pair(Int16(CellStyle.Color.muted.rawValue), -1, -1)
+            init_pair(Int16(CellStyle.Color.crisis.rawValue), Int16(COLOR_MAGENTA), -1)
+        }
+        _ = define_key("\u{1B}[200~", NcursesTerminal.pasteStart)
+        _ = define_key("\u{1B}[201~", NcursesTerminal.pasteEnd)
+        if bracketedPaste, let output { lt_write(output, "\u{1B}[?2004h") }
+        wnoutrefresh(lt_stdscr())
+        doupdate()
+    }
+
+    /// The terminal size in cells.
+    public var size: (width: Int, height: Int) { (Int(lt_cols()), Int(lt_lines())) }
+
+    /// Paints a frame: only the cells that changed since the last one.
+    ///
+    /// A glyph whose width ncurses measures differently from ``DisplayWidth`` (e.g. a text
+    /// symbol with VS16) is drawn without its variation selector plus a padding space, and
+    /// a ZWJ sequence is drawn as its first emoji, so columns never drift.
+    public func paint(_ frame: ScreenBuffer) {
+        guard open else { return }
+        var scratch = [wchar_t](repeating: 0, count: 8)
+        for change in frame.changes(since: lastFrame) {
+            var x = change.x
+            for cell in change.cells {
+                defer { x += 1 }
+                if cell.isContinuation { continue }
+                put(cell, x: x, y: change.y, maxX: frame.width, scratch: &scratch)
+            }
+        }
+        lastFrame = frame
+        if let c = frame.cursor, c.x >= 0, c.x < frame.width, c.y >= 0, c.y < frame.height {
+            setCursor(1)
+            wmove(lt_stdscr(), Int32(c.y), Int32(c.x))
+        } else {
+            setCursor(0)
+        }
+        wnoutrefresh(lt_stdscr())
+        doupdate()
+    }
+
+    private func setCursor(_ v: Int32) {
+        if v != cursorVisible { curs_set(v); cursorVisible = v }
+    }
+
+    private func attributes(_ s: CellStyle) -> (attr_t, Int16) {
+        var a = lt_a_normal()
+        if s.bold { a |= lt_a_bold() }
+        if s.reverse { a |= lt_a_reverse() }
+        if s.dim { a |= lt_a_dim() }
+        if s.underline { a |= lt_a_underline() }
+        let pair: Int16 = useColor ? Int16(s.color?.rawValue ?? 0) : 0
+        return (a, pair)
+    }
+
+    private func put(_ cell: Cell, x: Int, y: Int, maxX: Int, scratch: inout [wchar_t]) {
+        let (attrs, pair) = attributes(cell.style)
+        if let ascii = cell.grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F {
+            scratch[0] = wchar_t(ascii); scratch[1] = 0
+            _ = scratch.withUnsafeBufferPointer { lt_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs, pair) }
+            return
+        }
+        let ours = DisplayWidth.of(cell.grapheme)
+        let scalars = Array(cell.grapheme.unicodeScalars)
+        let base = scalars.first ?? " "
+        let theirs = Int(lt_wcwidth(wchar_t(bitPattern: base.value)))
+        var n = 0
+        func push(_ s: Unicode.Scalar) { if n < 5 { scratch[n] = wchar_t(bitPattern: s.value); n += 1 } }
+        if ours == 0 || theirs <= 0 || (ours == 1 && theirs == 2) {
+            push("?")
+        } else {
+            push(base)
+            if ours == theirs {
+                // Combining marks ride along; a ZWJ sequence stops at its first emoji.
+                for s in scalars.dropFirst() {
+                    if s.value == 0x200D { break }
+                    if DisplayWidth.scalarWidth(s) == 0 { push(s) } else { break }
+                }
+            }
+        }
+        scratch[n] = 0
+        _ = scratch.withUnsafeBufferPointer { lt_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs, pair) }
+        if ours == 2 && theirs != 2 && x + 1 < maxX {
+            // Keep ncurses' idea of the row aligned with ours: pad the second cell.
+            scratch[0] = 0x20; scratch[1] = 0
+            _ = scratch.withUnsafeBufferPointer { lt_put_cell(Int32(y), Int32(x + 1), $0.baseAddress, attrs, pair) }
+        }
+    }
+
+    /// Forgets the last frame: the next ``paint(_:)`` repaints every cell.
+    public func resetDiff() { lastFrame = nil }
+
+    /// Waits up to `timeoutMilliseconds` for input (0: do not wait; negative: wait forever).
+    ///
+    /// - Returns: a key, a whole bracketed paste, a resize, or `nil` on timeout or interrupt.
+    /// The corresponding C function is `get_wch`.
+    public func readEvent(timeoutMilliseconds: Int32) -> InputEvent? {
+        guard open else { return nil }
+        wtimeout(lt_stdscr(), timeoutMilliseconds)
+        var ch: wint_t = 0
+        let r = lt_get_wch(&ch)
+        if r == lt_err() { return nil }
+        if r == lt_key_code_yes() {
+            let code = Int32(bitPattern: ch)
+            if code == NcursesTerminal.pasteStart { return .paste(readPaste()) }
+            if code == lt_key_resize() {
+                lastFrame = nil
+                clearok(lt_curscr(), true)
+                return .resize(width: size.width, height: size.height)
+            }
+            return NcursesTerminal.key(forCode: code).map(InputEvent.key)
+        }
+        return NcursesTerminal.key(forCharacter: ch).map(InputEvent.key)
+    }
+
+    private func readPaste() -> String {
+        var scalars = String.UnicodeScalarView()
+        wtimeout(lt_stdscr(), 500)
+        while true {
+            var ch: wint_t = 0
+            let r = lt_get_wch(&ch)
+            if r == lt_err() { break }  // the end marker never came
+            if r == lt_key_code_yes() {
+                if Int32(bitPattern: ch) == NcursesTerminal.pasteEnd { break }
+                continue
+            }
+            if ch == 13 { scalars.append("\n"); continue }
+            if let s = Unicode.Scalar(UInt32(ch)) { scalars.append(s) }
+        }
+        return String(scalars)
+    }
+
+    /// Maps a curses key code (`KEY_*`) to a ``Key``.
+    static func key(forCode code: Int32) -> Key? {
+        switch code {
+        case lt_key_up(): return .up
+        case lt_key_down(): return .down
+        case lt_key_left(): return .left
+        case lt_key_right(): return .right
+        case lt_key_home(): return .home
+        case lt_key_end(): return .end
+        case lt_key_ppage(): return .pageUp
+        case lt_key_npage(): return .pageDown
+        case lt_key_backspace(): return .backspace
+        case lt_key_dc(): return .delete
+        case lt_key_enter(): return .enter
+        case lt_key_btab(): return .backTab
+        case (lt_key_f0() + 1)...(lt_key_f0() + 12): return .function(Int(code - lt_key_f0()))
+        default: return nil
+        }
+    }
+
+    /// Maps a character `get_wch` returned to a ``Key`` (see ``Key/decode(character:)``).
+    static func key(forCharacter ch: wint_t) -> Key? { Key.decode(character: UInt32(ch)) }
+
+    /// Leaves curses for a child program (an editor): `def_prog_mode` + `endwin`.
+    public func suspend() {
+        guard open else { return }
+        if bracketedPaste, let output { lt_write(output, "\u{1B}[?2004l") }
+        def_prog_mode()
+        endwin()
+    }
+
+    /// Returns from ``suspend()``: restores the modes and repaints everything.
+    public func resume() {
+        guard open else { return }
+        reset_prog_mode()
+        if bracketedPaste, let output { lt_write(output, "\u{1B}[?2004h") }
+        lastFrame = nil
+        clearok(lt_curscr(), true)
+        wrefresh(lt_stdscr())
+    }
+
+    /// Ends curses and restores the terminal (echo, canonical mode). Idempotent.
+    /// The corresponding C functions are `endwin` and `delscreen`.
+    public func close() {
+        guard open else { return }
+        open = false
+        if bracketedPaste, let output { lt_write(output, "\u{1B}[?2004l") }
+        endwin()
+        if let screen { delscreen(screen) }
+        screen = nil
+        if ownsFiles {
+            if let output { fclose(output) }
+            if let input { fclose(input) }
+        }
+    }
+
+    deinit { close() }
+}

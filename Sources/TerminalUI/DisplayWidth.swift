@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The C library's `wcwidth` (man 3 wcwidth). Glibc's module map hides it behind
+/// `_XOPEN_SOURCE`, so it is declared here by its C name; `wchar_t` is `Int32` on Linux.
+@_silgen_name("wcwidth")
+private func c_wcwidth(_ c: Int32) -> Int32
+
+/// Display width of text in terminal cells (not `Character`s, not bytes).
+///
+/// A grapheme cluster (`Character`) is measured as a whole:
+/// - an emoji presentation sequence (an emoji scalar with default emoji presentation, a
+///   keycap, or an emoji followed by VS16 U+FE0F), a ZWJ sequence, or a flag (two regional
+///   indicators) is 2 cells;
+/// - a cluster that starts with a combining mark, a zero-width joiner or a variation selector
+///   (a lone one) is 0 cells;
+/// - otherwise the width of its first scalar from the C library's `wcwidth` (which needs a
+///   UTF-8 `LC_CTYPE`: call `setlocale(LC_ALL, "")` first), with a built-in East Asian Wide
+///   table when `wcwidth` does not know the scalar (C locale).
+/// Control characters measure 0; draw only sanitized text (``TerminalText/sanitize(_:)``).
+/// The corresponding C function is `wcwidth` (man 3 wcwidth).
+public enum DisplayWidth {
+    /// Width of one grapheme cluster, in cells: 0, 1 or 2.
+    public static func of(_ character: Character) -> Int {
+        if let a = character.asciiValue { return a >= 0x20 && a < 0x7F ? 1 : 0 }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        let v = first.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if v < 0x7F { return scalars.count == 1 ? 1 : (isKeycap(scalars) ? 2 : 1) }
+        if scalars.count > 1 {
+            if isKeycap(scalars) { return 2 }
+            var sawEmoji = false, sawZWJ = false, sawVS16 = false, regional = 0
+            for s in scalars {
+                if s.properties.isEmoji { sawEmoji = true }
+                if s.value == 0x200D { sawZWJ = true }
+                if s.value == 0xFE0F { sawVS16 = true }
+                if (0x1F1E6...0x1F1FF).contains(s.value) { regional += 1 }
+            }
+            if regional >= 2 { return 2 }
+            if sawEmoji && (sawZWJ || sawVS16) && first.properties.isEmoji { return 2 }
+        }
+        return scalarWidth(first)
+    }
+
+    /// Width of a string in cells: the sum of its grapheme clusters' widths.
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for c in text { total += of(c) }
+        return total
+    }
+
+    /// Width of a single scalar in cells (0, 1 or 2).
+    public static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v == 0x200D || v == 0x200B || v == 0x200C || v == 0x2060 || v == 0xFEFF { return 0 }
+        if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        let w = Int(c_wcwidth(Int32(bitPattern: v)))
+        if w >= 0 { return min(w, 2) }
+        return isEastAsianWide(v) ? 2 : 1
+    }
+
+    private static func isKeycap(_ scalars: Character.UnicodeScalarView) -> Bool {
+        scalars.contains { $0.value == 0x20E3 }
+    }
+
+    /// East Asian Wide / Fullwidth blocks (Unicode UAX #11), used when `wcwidth` answers -1.
+    static func isEastAsianWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+             0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+             0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+             0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

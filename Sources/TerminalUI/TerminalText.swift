@@ -1,0 +1,106 @@
+/// Cleaning and measuring text before it is drawn.
+public enum TerminalText {
+    /// Removes control and escape sequences; only newline and tab survive.
+    ///
+    /// Strips: ESC-introduced sequences (CSI `ESC [ … final`, OSC `ESC ] … BEL|ST`, DCS/SOS/PM/APC
+    /// `ESC P|X|^|_ … ST`, and two-byte `ESC x`), the 8-bit C1 forms (U+0080–U+009F, including
+    /// U+009B CSI and U+009D OSC with their parameters), every other C0 control and DEL, and a
+    /// carriage return (a lone `\r` becomes nothing; `\r\n` becomes `\n`).
+    /// Use it on everything that came from a model or a file before drawing it.
+    public static func sanitize(_ text: String) -> String {
+        // Fast path: nothing to strip.
+        if !text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+            return text
+        }
+        var out = String.UnicodeScalarView()
+        var it = Array(text.unicodeScalars)[...]
+        while let s = it.popFirst() {
+            let v = s.value
+            if s == "\n" || s == "\t" { out.append(s); continue }
+            if v == 0x1B || v == 0x9B || v == 0x9D || v == 0x90 || v == 0x98 || v == 0x9E || v == 0x9F {
+                var kind: UInt32 = v
+                if v == 0x1B {
+                    guard let next = it.popFirst() else { break }
+                    switch next {
+                    case "[": kind = 0x9B
+                    case "]": kind = 0x9D
+                    case "P", "X", "^", "_": kind = 0x90
+                    default: continue  // two-character escape: drop both
+                    }
+                }
+                if kind == 0x9B {
+                    // CSI: parameters and intermediates up to a final byte 0x40–0x7E.
+                    while let c = it.popFirst() {
+                        if (0x40...0x7E).contains(c.value) { break }
+                        if c.value < 0x20 && c.value != 0x1B { break }
+                    }
+                } else {
+                    // String sequence: up to BEL, ST (ESC \) or U+009C.
+                    while let c = it.popFirst() {
+                        if c.value == 0x07 || c.value == 0x9C { break }
+                        if c.value == 0x1B { if it.first == "\\" { _ = it.popFirst() }; break }
+                    }
+                }
+                continue
+            }
+            if isControl(s) { continue }
+            out.append(s)
+        }
+        return String(out)
+    }
+
+    static func isControl(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0)
+    }
+
+    /// Cuts `text` to at most `width` cells, never splitting a grapheme; appends `…` when cut.
+    public static func truncate(_ text: String, width: Int, ellipsis: Bool = true) -> String {
+        guard width > 0 else { return "" }
+        if DisplayWidth.of(text) <= width { return text }
+        let budget = ellipsis ? width - 1 : width
+        var out = "", used = 0
+        for c in text {
+            let w = DisplayWidth.of(c)
+            if used + w > budget { break }
+            out.append(c); used += w
+        }
+        return ellipsis ? out + "…" : out
+    }
+
+    /// Wraps text into lines of at most `width` cells.
+    ///
+    /// Breaks at `\n`; prefers to break after a space; a word longer than the line is cut
+    /// between grapheme clusters (a wide glyph is never split). Tabs become spaces up to the
+    /// next multiple of 4 cells. Returns at least one (possibly empty) line.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = "", used = 0
+            var lastSpaceEnd: String.Index? = nil  // index in `line` after the last space
+            var widthAtSpace = 0
+            for c in paragraph {
+                var chars: [Character] = [c]
+                if c == "\t" { chars = Array(repeating: " ", count: 4 - used % 4) }
+                for ch in chars {
+                    let w = DisplayWidth.of(ch)
+                    if used + w > width {
+                        if ch == " " { lines.append(line); line = ""; used = 0; lastSpaceEnd = nil; continue }
+                        if let cut = lastSpaceEnd, cut < line.endIndex {
+                            lines.append(String(line[..<cut]))
+                            line = String(line[cut...]); used -= widthAtSpace
+                        } else {
+                            lines.append(line); line = ""; used = 0
+                        }
+                        lastSpaceEnd = nil
+                        if used + w > width { lines.append(line); line = ""; used = 0 }
+                    }
+                    line.append(ch); used += w
+                    if ch == " " { lastSpaceEnd = line.endIndex; widthAtSpace = used }
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,137 @@
+/// The state of a multi-line text input: its text and a cursor, both by grapheme cluster.
+///
+/// Editing moves by `Character` (a grapheme cluster), so Backspace removes a whole emoji ZWJ
+/// sequence or a letter with its combining marks. ``layout(width:)`` places the cursor by
+/// display cells.
+public struct TextEditor: Hashable, Sendable {
+    /// The text; lines are separated by `\n`.
+    public private(set) var characters: [Character]
+    /// Cursor position: an index into ``characters`` (0…count).
+    public private(set) var cursor: Int
+
+    public init(_ text: String = "") {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    public var text: String { String(characters) }
+    public var isEmpty: Bool { characters.isEmpty }
+
+    /// Inserts text at the cursor (a paste may hold many lines); `\r\n` and `\r` become `\n`.
+    public mutating func insert(_ text: String) {
+        let cleaned = text.replacingNewlines()
+        guard !cleaned.isEmpty else { return }
+        // Re-segment at the seams so marks at either end join their neighbours.
+        let before = String(characters[..<cursor]) + cleaned
+        let head = Array(before)
+        characters = head + Array(String(characters[cursor...]))
+        let whole = Array(String(characters))
+        characters = whole
+        cursor = min(head.count, whole.count)
+    }
+
+    /// Inserts one typed character. A combining mark, variation selector or ZWJ continuation
+    /// that arrives on its own joins the grapheme before the cursor, as it would in a `String`.
+    public mutating func insert(_ c: Character) {
+        let c: Character = c == "\r\n" || c == "\r" ? "\n" : c
+        if cursor > 0 {
+            let merged = String(characters[cursor - 1]) + String(c)
+            if merged.count == 1 {
+                characters[cursor - 1] = Character(merged)
+                return
+            }
+        }
+        characters.insert(c, at: cursor)
+        cursor += 1
+    }
+
+    /// Deletes the grapheme before the cursor.
+    public mutating func backspace() {
+        guard cursor > 0 else { return }
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+    }
+
+    /// Deletes the grapheme under the cursor.
+    public mutating func deleteForward() {
+        guard cursor < characters.count else { return }
+        characters.remove(at: cursor)
+    }
+
+    public mutating func moveLeft() { cursor = max(0, cursor - 1) }
+    public mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
+
+    /// To the start of the current line.
+    public mutating func moveHome() {
+        while cursor > 0 && characters[cursor - 1] != "\n" { cursor -= 1 }
+    }
+
+    /// To the end of the current line.
+    public mutating func moveEnd() {
+        while cursor < characters.count && characters[cursor] != "\n" { cursor += 1 }
+    }
+
+    /// Replaces everything, cursor at the end.
+    public mutating func set(_ text: String) { self = TextEditor(text) }
+
+    /// Whether the cursor is on the first / last logical line (Up/Down recall history there).
+    public var cursorOnFirstLine: Bool { !characters[..<cursor].contains("\n") }
+    public var cursorOnLastLine: Bool { !characters[cursor...].contains("\n") }
+
+    /// Moves up or down one logical line, keeping the display column where it can.
+    public mutating func moveVertically(by delta: Int) {
+        var lineStart = cursor
+        while lineStart > 0 && characters[lineStart - 1] != "\n" { lineStart -= 1 }
+        let column = DisplayWidth.of(String(characters[lineStart..<cursor]))
+        var target: Int
+        if delta < 0 {
+            guard lineStart > 0 else { return }
+            target = lineStart - 1
+            while target > 0 && characters[target - 1] != "\n" { target -= 1 }
+        } else {
+            var end = cursor
+            while end < characters.count && characters[end] != "\n" { end += 1 }
+            guard end < characters.count else { return }
+            target = end + 1
+        }
+        var used = 0
+        while target < characters.count && characters[target] != "\n" {
+            let w = DisplayWidth.of(characters[target])
+            if used + w > column { break }
+            used += w; target += 1
+        }
+        cursor = target
+    }
+
+    /// The text wrapped to `width` cells, and the cursor's (row, column) in cells.
+    ///
+    /// Wrapping is by cells, between grapheme clusters; the cursor after a full row moves
+    /// to the start of the next one.
+    public func layout(width: Int) -> (lines: [String], cursorRow: Int, cursorColumn: Int) {
+        let width = max(1, width)
+        var lines: [String] = [""]
+        var used = 0
+        var row = 0, col = 0
+        for (i, ch) in characters.enumerated() {
+            if i == cursor { row = lines.count - 1; col = used }
+            if ch == "\n" { lines.append(""); used = 0; continue }
+            let shown: Character = ch == "\t" ? " " : ch
+            let w = DisplayWidth.of(shown)
+            if used + w > width { lines.append(""); used = 0 }
+            lines[lines.count - 1].append(shown); used += w
+            if i == cursor { row = lines.count - 1; col = used - w }
+        }
+        if cursor == characters.count { row = lines.count - 1; col = used }
+        if col >= width { lines.append(""); row = lines.count - 1; col = 0 }
+        return (lines, row, col)
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String {
+        guard contains("\r") || contains("\r\n") else { return self }
+        var out = ""
+        for c in self { out.append(c == "\r\n" || c == "\r" ? "\n" : c) }
+        return out
+    }
+}

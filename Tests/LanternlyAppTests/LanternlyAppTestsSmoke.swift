@@ -1,5 +1,0 @@
-import XCTest
-
-final class LanternlyAppTestsSmoke: XCTestCase {
-    func testTargetBuilds() { XCTAssertEqual(1 + 1, 2) }
-}

@@ -1,0 +1,48 @@
+import XCTest
+@testable import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class DisplayWidthTests: XCTestCase {
+    override func setUp() { setlocale(LC_CTYPE, "C.UTF-8") }
+
+    func testASCIIAndCyrillicAreOneCell() {
+        XCTAssertEqual(DisplayWidth.of("hello"), 5)
+        XCTAssertEqual(DisplayWidth.of("привет"), 6)
+        XCTAssertEqual(DisplayWidth.of("ёлка"), 4)
+    }
+
+    func testCJKIsTwoCells() {
+        XCTAssertEqual(DisplayWidth.of("今日は"), 6)
+        XCTAssertEqual(DisplayWidth.of("한국어"), 6)
+        XCTAssertEqual(DisplayWidth.of("ｱ"), 1, "halfwidth katakana is narrow")
+    }
+
+    func testEmojiAndZWJSequencesAreTwoCells() {
+        XCTAssertEqual(DisplayWidth.of(Character("😀")), 2)
+        let family: Character = "👨‍👩‍👧"
+        XCTAssertEqual(family.unicodeScalars.count, 5)
+        XCTAssertEqual(DisplayWidth.of(family), 2)
+        XCTAssertEqual(DisplayWidth.of(Character("❤️")), 2, "text symbol + VS16 is emoji presentation")
+        XCTAssertEqual(DisplayWidth.of(Character("🇯🇵")), 2, "a flag")
+        XCTAssertEqual(DisplayWidth.of(Character("1️⃣")), 2, "a keycap")
+        XCTAssertEqual(DisplayWidth.of(Character("👍🏽")), 2, "skin tone modifier")
+    }
+
+    func testCombiningMarksAddNothing() {
+        let e = "e\u{301}"
+        XCTAssertEqual(e.count, 1)
+        XCTAssertEqual(DisplayWidth.of(e), 1)
+        XCTAssertEqual(DisplayWidth.of("й"), 1)  // и + combining breve when decomposed
+        XCTAssertEqual(DisplayWidth.of("и\u{306}"), 1)
+        XCTAssertEqual(DisplayWidth.scalarWidth("\u{301}"), 0)
+        XCTAssertEqual(DisplayWidth.scalarWidth("\u{200D}"), 0)
+        XCTAssertEqual(DisplayWidth.scalarWidth("\u{FE0F}"), 0)
+    }
+
+    func testControlsMeasureZero() {
+        XCTAssertEqual(DisplayWidth.of(Character("\u{7}")), 0)
+        XCTAssertEqual(DisplayWidth.of(Character("\u{1B}")), 0)
+    }
+}

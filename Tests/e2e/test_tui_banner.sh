@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Full-screen app: the banner per availability, and switching Apple Intelligence on in
+# settings until the download ends and the banner is gone. Needs tmux; $LANTERNLY_BIN.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+TUI="${TUI:-}"
+for c in "$here/tui" "$here/../../Scripts/tui" /work/shared/tools/tui; do [ -z "$TUI" ] && [ -x "$c" ] && TUI="$c"; done
+[ -n "$TUI" ] || { echo "tui driver not found"; exit 1; }
+export TUI_SOCKET="lanternly-e2e-$$"
+work="$(mktemp -d)"; s="banner$$"
+cleanup() { "$TUI" stop "$s" || true; tmux -L "$TUI_SOCKET" kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+profile() {  # device appleIntelligence modelState
+  cat > "$work/profile.json" <<JSON
+{ "device": "$1", "os": "iOS 26.1", "appleIntelligence": $2, "freeStorageGB": 64,
+  "deviceLanguage": "en", "siriLanguage": "en", "region": "US",
+  "model": { "state": "$3" }, "modelLanguages": ["en"], "simulator": false, "downloadSeconds": 2 }
+JSON
+}
+
+# 1. Not eligible: a banner, no settings offer; diagnostics name the reason.
+profile "iPhone 15" true notDownloaded
+"$TUI" start "$s" 80x24 -- "$LANTERNLY_BIN" --home "$work/home" --profile "$work/profile.json" --lang en
+"$TUI" wait "$s" 'Enter send' 10
+row0="$("$TUI" screen "$s" | head -1)"
+[ -n "${row0// /}" ] || { echo "no banner on a not-eligible device"; "$TUI" screen "$s"; exit 1; }
+if "$TUI" screen "$s" | head -3 | grep -q 'open settings'; then echo "settings offered for a permanent reason"; exit 1; fi
+"$TUI" keys "$s" F3
+"$TUI" wait "$s" 'unavailable \(deviceNotEligible\)' 5
+"$TUI" keys "$s" C-c
+"$TUI" stop "$s"
+
+# 2. Apple Intelligence off: the banner offers settings; switch it on; download; banner gone.
+profile "iPhone 15 Pro" false notDownloaded
+"$TUI" start "$s" 80x24 -- "$LANTERNLY_BIN" --home "$work/home" --profile "$work/profile.json" --lang en
+"$TUI" wait "$s" '\[F2\] open settings' 10
+before="$("$TUI" screen "$s" | head -1)"
+"$TUI" keys "$s" F2
+"$TUI" wait "$s" 'Apple Intelligence +off' 5
+"$TUI" keys "$s" Enter
+"$TUI" wait "$s" 'Apple Intelligence +on' 5
+grep -q '"appleIntelligence" *: *true' "$work/profile.json" || { echo "profile not written"; cat "$work/profile.json"; exit 1; }
+"$TUI" keys "$s" F3
+"$TUI" wait "$s" 'Availability +(unavailable \(modelNotReady\)|available)' 5
+"$TUI" wait "$s" 'Availability +available' 40  # the core re-checks every 10–30 s while not ready
+"$TUI" keys "$s" Escape
+"$TUI" wait "$s" 'Enter send' 5
+"$TUI" gone "$s" 'open settings' 3
+row0="$("$TUI" screen "$s" | head -1)"
+[ "$row0" != "$before" ] || { echo "banner still shown: $row0"; exit 1; }
+"$TUI" keys "$s" C-c
+echo "banner ok"

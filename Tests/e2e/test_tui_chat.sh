@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Full-screen app: English and Russian messages with their sources, resize to 30x10 and back,
+# a 20 KB bracketed paste that stays one message. Needs tmux; $LANTERNLY_BIN.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+TUI="${TUI:-}"
+for c in "$here/tui" "$here/../../Scripts/tui" /work/shared/tools/tui; do [ -z "$TUI" ] && [ -x "$c" ] && TUI="$c"; done
+[ -n "$TUI" ] || { echo "tui driver not found"; exit 1; }
+export TUI_SOCKET="lanternly-e2e-$$"
+work="$(mktemp -d)"; s="chat$$"
+cleanup() { "$TUI" stop "$s" || true; tmux -L "$TUI_SOCKET" kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+cat > "$work/profile.json" <<JSON
+{ "device": "iPhone 16 Pro", "os": "iOS 26.1", "appleIntelligence": true, "freeStorageGB": 64,
+  "deviceLanguage": "en", "siriLanguage": "en", "region": "US",
+  "model": { "state": "ready" }, "modelLanguages": ["en"], "simulator": false }
+JSON
+"$TUI" start "$s" 80x24 -- "$LANTERNLY_BIN" --home "$work/home" --profile "$work/profile.json" --lang en
+"$TUI" wait "$s" 'Enter send' 10
+
+"$TUI" type "$s" "I walked by the sea with my sister today"
+"$TUI" keys "$s" Enter
+"$TUI" wait "$s" 'Luna +· on-device' 10
+"$TUI" type "$s" "Сегодня я долго гуляла у моря"
+"$TUI" keys "$s" Enter
+"$TUI" wait "$s" 'Luna +· translated' 10
+
+# Resize: small, then back; the layout follows without a key press.
+"$TUI" resize "$s" 30x10
+"$TUI" wait "$s" '^ Enter send +Ctrl-J' 5
+"$TUI" screen "$s" | python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 30 for l in sys.stdin))' \
+  || { echo "row wider than 30"; "$TUI" screen "$s"; exit 1; }
+"$TUI" resize "$s" 80x24
+"$TUI" wait "$s" 'Enter send +Ctrl-J new line +F5' 5
+
+# A 20 KB paste: one edit, nothing sent until Enter.
+python3 - "$work/paste.txt" <<'PY'
+import sys
+lines = [f"line {i} строка 行 🎉" for i in range(700)]
+text = "\n".join(lines) + "\nEND-OF-PASTE"
+assert len(text.encode()) > 20000
+open(sys.argv[1], "w").write(text)
+PY
+tmux -L "$TUI_SOCKET" load-buffer "$work/paste.txt"
+tmux -L "$TUI_SOCKET" paste-buffer -p -t "$s"
+"$TUI" wait "$s" 'END-OF-PASTE' 10
+if "$TUI" screen "$s" | grep -q 'answering'; then echo "the paste was sent"; exit 1; fi
+"$TUI" alive "$s"
+"$TUI" keys "$s" C-u
+"$TUI" gone "$s" 'END-OF-PASTE' 5
+"$TUI" keys "$s" C-c
+echo "chat ok"
