@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "LanternlyApp", dependencies: ["TerminalUI", "LanternlyCore"]),
         .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
         .executableTarget(name: "lanternly",
-                          dependencies: ["LanternlyApp", "NcursesBackend", "JournalStore", "LanternlyCore"]),
+                          dependencies: ["LanternlyApp", "NcursesBackend", "TerminalUI", "JournalStore", "LanternlyCore"]),
         .executableTarget(name: "lanternly-bench",
                           dependencies: ["LanternlyCore", "JournalStore", "LanternlyApp", "TerminalUI", "NcursesBackend"],
                           path: "Benchmarks/Sources"),
@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "JournalStoreTests", dependencies: ["JournalStore", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "LanternlyAppTests", dependencies: ["LanternlyApp", "TestSupport"]),
+        .testTarget(name: "LanternlyAppTests", dependencies: ["LanternlyApp", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ]
 )

@@ -113,12 +113,11 @@ extension Context {
     func chatService() throws -> LunaChatService {
         if let s = cache.chat { return s }
         let live = try liveProfile()
-        let gender = settings.gender
+        let box = settingsBox
         let model = SimulatedLanguageModel(profile: live.provider, devices: try devices(), strings: catalog,
-                                           gender: { gender }, now: now)
-        let settingsRegion = settings.region
+                                           gender: { box.value.gender }, now: now)
         let service = LunaChatService(model: model, catalog: catalog, diagnostics: try diagnostics(),
-                                      region: { settingsRegion ?? live.profile.region }, uiLanguage: language)
+                                      region: { box.value.region ?? live.profile.region }, uiLanguage: language)
         cache.chat = service
         return service
     }

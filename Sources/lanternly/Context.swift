@@ -12,7 +12,9 @@ final class Context {
     let profileURL: URL
     /// True when the profile path was given by `--profile` or `LANTERNLY_PROFILE`.
     let profileIsExplicit: Bool
-    private(set) var settings: UserSettings
+    /// The person's settings; the full-screen app changes them while it runs.
+    let settingsBox: SettingsBox
+    var settings: UserSettings { settingsBox.value }
     let language: AppLanguage
     let now: @Sendable () -> Date
     let cache = ContextCache()
@@ -26,7 +28,8 @@ final class Context {
         } catch {
             throw CLIError.runtime("Lanternly's string catalog could not be read (\(error)). Rebuild with 'make build'.")
         }
-        settings = try Context.loadSettings(paths.settingsFile)
+        let settings = try Context.loadSettings(paths.settingsFile)
+        settingsBox = SettingsBox(settings)
         do {
             language = try LanguageResolver.resolve(flag: options.language, config: settings.language,
                                                     environment: environment)
@@ -73,7 +76,7 @@ final class Context {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try FileSafety.writeAtomically(try encoder.encode(new), to: paths.settingsFile)
-            settings = new
+            settingsBox.value = new
         } catch {
             throw CLIError.runtime("Could not save \(paths.settingsFile.path): \(error.localizedDescription). Check that the folder is writable.")
         }
@@ -110,5 +113,16 @@ enum FileSafety {
             try? FileManager.default.removeItem(at: tmp)
             throw CLIError.runtime("Could not write \(url.path): \(err).")
         }
+    }
+}
+
+/// The settings, readable from any thread (the chain reads gender and region per reply).
+final class SettingsBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _value: UserSettings
+    init(_ value: UserSettings) { _value = value }
+    var value: UserSettings {
+        get { lock.withLock { _value } }
+        set { lock.withLock { _value = newValue } }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JournalStore
 import LanternlyCore
+import TerminalUI
 
 /// The journal commands: write, list, search, export, import, history.
 enum JournalCommands {
@@ -312,16 +313,12 @@ enum JournalCommands {
         })
 }
 
-/// Strips control and escape sequences from text shown in a terminal; newline and tab stay
-/// in ``text(_:)``, ``line(_:)`` folds them into spaces.
+/// Text from the journal or a model, made safe for a terminal (TerminalUI's sanitizer).
 enum Sanitize {
-    static func text(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.filter { c in
-            c == "\n" || c == "\t" || !(c.properties.generalCategory == .control || c.value == 0x7F
-                || (0x80...0x9F).contains(c.value))
-        }))
-    }
+    /// Control and escape sequences removed; newline and tab kept.
+    static func text(_ s: String) -> String { TerminalText.sanitize(s) }
 
+    /// ``text(_:)`` on one line: newlines and tabs become spaces.
     static func line(_ s: String) -> String {
         text(s).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
     }

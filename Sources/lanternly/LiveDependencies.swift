@@ -1,0 +1,203 @@
+import Foundation
+import JournalStore
+import LanternlyApp
+import LanternlyCore
+
+/// The full-screen app's live dependencies: the profile file, the chain, diagnostics, the
+/// settings file and the SQLite journal, wired from a ``Context``.
+enum LiveDependencies {
+    /// Builds the closures. The profile is re-read only when its file changes (mtime/size);
+    /// while the model is not ready, availability is re-derived every
+    /// ``AvailabilityGate/notReadyRecheckInterval`` seconds (DESIGN.md §2: 10–30 s).
+    static func make(context: Context) throws -> AppDependencies {
+        let live = try context.liveProfile()
+        let devices = try context.devices()
+        let diagnostics = try context.diagnostics()
+        let chat = try context.chatService()
+        let catalog = context.catalog
+        let paths = context.paths
+        let profilePath = context.profileURL.path
+        let now = context.now
+        let environment = context.environment
+        let journalBox = JournalBox(paths: paths)
+        let drafts = DraftBox()
+        let gate = GateCache()
+        let questionHistoryURL = paths.state.appendingPathComponent("question-history.json")
+        let calendar = context.calendar
+
+        func status(_ language: AppLanguage) -> AppStatus {
+            let fileChanged = live.refresh()
+            let profile = live.profile
+            let at = now()
+            let availability = gate.availability(fileChanged: fileChanged, now: at) {
+                AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
+            }
+            return AppStatus(
+                availability: availability,
+                banner: diagnostics.banner(for: availability, profile: profile, language: language),
+                bannerOffersSettings: diagnostics.bannerOffersSettings(for: availability),
+                isSimulator: profile.simulator,
+                downloadProgress: availability.isAvailable ? nil : AvailabilityGate.downloadProgress(profile: profile, now: at),
+                supportedLanguages: profile.modelLanguages.sorted(),
+                profilePath: profilePath,
+                lastSource: diagnostics.lastSource,
+                lastGenerationError: diagnostics.lastGenerationError,
+                profileError: live.loadError?.description,
+                profile: ProfileSettings(device: profile.device, os: profile.os,
+                                         appleIntelligence: profile.appleIntelligence,
+                                         freeStorageGB: profile.freeStorageGB,
+                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+        }
+
+        return AppDependencies(
+            reply: { message in await chat.reply(to: message) },
+            reflect: { body in await chat.reply(to: String(body.prefix(LunaChatService.maxMessageBytes))) },
+            status: status,
+            loadSettings: { (try? Context.loadSettings(paths.settingsFile)) ?? UserSettings() },
+            saveSettings: { settings in
+                try LanternlyPaths.ensureDirectory(paths.config)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                try FileSafety.writeAtomically(try encoder.encode(settings), to: paths.settingsFile)
+                context.settingsBox.value = settings
+                if let language = settings.language { chat.uiLanguage = language }
+            },
+            setProfile: { key, value in
+                try live.update { try $0.set(key: key, value: value, now: now(), catalog: devices) }
+                gate.invalidate()
+            },
+            deviceNames: { devices.names },
+            dailyQuestion: { path, language in
+                let service = DailyQuestionService(catalog: catalog)
+                var history = (try? QuestionHistory.load(from: questionHistoryURL)) ?? QuestionHistory()
+                let question = service.inAppQuestion(path: path, language: language, date: now(),
+                                                     calendar: calendar, history: &history)
+                try? LanternlyPaths.ensureDirectory(paths.state)
+                try? history.save(to: questionHistoryURL)
+                return question.isEmpty ? nil : question
+            },
+            writeReport: {
+                let profile = live.profile
+                let availability = AvailabilityGate.availability(profile: profile, catalog: devices, now: now())
+                return try diagnostics.writeReport(availability: availability, profile: profile,
+                                                   profilePath: profilePath, language: chat.uiLanguage)
+            },
+            listEntries: { limit in
+                try journalBox.get().entries(EntryQuery(limit: limit)).map {
+                    JournalEntrySummary(id: $0.id, day: $0.localDay.description, time: $0.localTime,
+                                        title: $0.title, tags: $0.tags, starred: $0.starred)
+                }
+            },
+            loadEntry: { id in
+                try journalBox.get().entry(id: id).map {
+                    JournalEntryDetail(id: $0.id, day: $0.localDay.description, time: $0.localTime,
+                                       body: $0.body, tags: $0.tags, starred: $0.starred)
+                }
+            },
+            saveEntry: { body, tags in
+                let zone = calendar.timeZone
+                do {
+                    let id = try journalBox.get().add(NewEntry(text: body, createdAt: now(), timeZone: zone,
+                                                               starred: false, extraTags: tags)).id
+                    drafts.saved()
+                    return id
+                } catch {
+                    // Nothing typed is lost: keep a recovery draft, then report.
+                    let draft = try? RecoveryDraft.save(body, createdAt: now(), timeZone: zone, paths: paths)
+                    let message = (error as? JournalError)?.message(catalog, chat.uiLanguage) ?? "\(error)"
+                    throw DisplayedError(message + (draft.map { " — " + catalog.format("cli.write.drafted", chat.uiLanguage, $0.file.path) } ?? ""))
+                }
+            },
+            setStarred: { id, starred in _ = try journalBox.get().update(id: id, EntryChange(starred: starred)) },
+            setTags: { id, tags in _ = try journalBox.get().update(id: id, EntryChange(tags: tags)) },
+            chatHistory: {
+                try journalBox.get().chatHistory(limit: 500).flatMap { turn -> [ChatLine] in
+                    [ChatLine(role: .person, text: turn.message),
+                     ChatLine(role: .luna, text: turn.reply, source: turn.source)]
+                }
+            },
+            appendChat: { exchange in
+                guard exchange.reply.source != .crisis else { return }
+                try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
+            },
+            eraseChat: { _ = try journalBox.get().eraseChatHistory() },
+            editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment) },
+            keepDraft: { text in
+                guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+                drafts.saved()
+                try RecoveryDraft.save(text, createdAt: now(), timeZone: calendar.timeZone, paths: paths)
+            },
+            recoverDraft: { drafts.recover(paths: paths) },
+            now: now,
+            catalog: catalog)
+    }
+}
+
+/// An error whose description is already the sentence to show.
+struct DisplayedError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Opens the journal on first use, so a broken database shows as a notice in the app
+/// instead of stopping it.
+final class JournalBox: @unchecked Sendable {
+    private let paths: LanternlyPaths
+    private let lock = NSLock()
+    private var journal: SQLiteJournal?
+
+    init(paths: LanternlyPaths) { self.paths = paths }
+
+    func get() throws -> SQLiteJournal {
+        try lock.withLock {
+            if let journal { return journal }
+            let j = try SQLiteJournal(paths: paths)
+            journal = j
+            return j
+        }
+    }
+}
+
+/// Remembers the last derived availability so that, while the model is not ready, the gate
+/// is re-derived on the core's rhythm and not on every poll.
+final class GateCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: (availability: ModelAvailability, at: Date)?
+
+    func invalidate() { lock.withLock { last = nil } }
+
+    func availability(fileChanged: Bool, now: Date, derive: () -> ModelAvailability) -> ModelAvailability {
+        lock.withLock {
+            if let last, !fileChanged, last.availability == .unavailable(.modelNotReady),
+               now.timeIntervalSince(last.at) < AvailabilityGate.notReadyRecheckInterval {
+                return last.availability
+            }
+            let fresh = derive()
+            last = (fresh, now)
+            return fresh
+        }
+    }
+}
+
+/// The recovery draft offered back in the journal editor: it stays on disk until the entry
+/// is saved (or kept again as a new draft), so a crash in between loses nothing.
+final class DraftBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var offered: RecoveryDraft?
+
+    func recover(paths: LanternlyPaths) -> String? {
+        lock.withLock {
+            guard let oldest = RecoveryDraft.pending(in: paths).first else { return nil }
+            offered = oldest
+            return oldest.text
+        }
+    }
+
+    /// The offered draft's text is now in the journal or in a newer draft: forget the file.
+    func saved() {
+        lock.withLock {
+            if let offered { try? offered.discard() }
+            offered = nil
+        }
+    }
+}
