@@ -32,8 +32,7 @@ run: build
 ## Builds and passes every test: unit, snapshot and end-to-end (tmux).
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --num-workers 2
-	$(MAKE) --no-print-directory e2e
+	@bash Tests/run-all.sh $(BIN_DEBUG)
 
 e2e: build
 	@bash Tests/e2e/run.sh $(BIN_DEBUG)
