@@ -24,8 +24,8 @@ import Darwin
 /// - **Threads**: one connection guarded by a lock; safe from any thread.
 public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// The schema this build writes. History: 1 = entries and chat turns; 2 = local day,
-    /// tags, content hash, FTS5 trigram index, question history; 3 = no content hash (imports
-    /// find duplicates with a query on the `local_day` index instead).
+    /// tags, content hash, FTS5 trigram index, question history; 3 = local `HH:MM` instead of
+    /// the content hash (imports find duplicates with an indexed query on day and time).
     public static let schemaVersion = 3
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
@@ -300,14 +300,30 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 try insertTags(db, id: id, body: body, extra: [])
             }
         },
-        // 2 → 3: drop the content hash (a home-made SHA-256); imports now look for a duplicate
-        // with a query on `entries_local_day` (see `hasDuplicate`). The index goes first:
-        // SQLite refuses to drop an indexed column (sqlite.org/lang_altertable.html#altertabdropcol).
+        // 2 → 3: drop the content hash (a home-made SHA-256); add the local `HH:MM` so imports
+        // find a duplicate with an indexed query on day and time (see `hasDuplicate`). The
+        // index goes first: SQLite refuses to drop an indexed column
+        // (sqlite.org/lang_altertable.html#altertabdropcol).
         { db in
             try db.execute("""
                 DROP INDEX IF EXISTS entries_content_hash;
                 ALTER TABLE entries DROP COLUMN content_hash;
+                ALTER TABLE entries ADD COLUMN local_time TEXT NOT NULL DEFAULT '';
+                CREATE INDEX entries_local_time ON entries(local_day, local_time);
                 """)
+            let rows = try db.prepare("SELECT id, created_at, time_zone FROM entries ORDER BY id")
+            var old: [(Int64, Int64, String)] = []
+            while try rows.step() { old.append((rows.int64(0), rows.int64(1), rows.string(2) ?? "UTC")) }
+            rows.reset()
+            let up = try db.prepare("UPDATE entries SET local_day = ?1, local_time = ?2 WHERE id = ?3")
+            for (id, ms, zone) in old {
+                let clock = LocalClock(Date(milliseconds: ms), in: TimeZoneCacheAccess.zone(zone))
+                up.bind(1, clock.day.description)
+                up.bind(2, clock.time)
+                up.bind(3, id)
+                try up.step()
+                up.reset()
+            }
         },
     ]
 
@@ -395,21 +411,22 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     }
 
     /// Whether the journal already holds an entry with the same import key as `text` written
-    /// at `clock`: the same local day and `HH:MM` (each entry on its own zone's clock) and the
-    /// same title and body as jrnl splits them (``JournalEntry/splitTitle(_:)``, so whitespace
-    /// around them does not count). The candidates come from the `entries_local_day` index;
-    /// run it inside the write transaction so no other writer can slip one in between.
+    /// at `clock`: the same local day and `HH:MM` (each entry on its own zone's clock, found
+    /// through the `entries_local_time` index) and the same title and body as jrnl splits them
+    /// (``JournalEntry/splitTitle(_:)``, so whitespace around them does not count). Run it
+    /// inside the write transaction so no other writer can slip one in between.
     static func hasDuplicate(_ db: SQLiteConnection, text: String, clock: LocalClock) throws -> Bool {
-        let s = try db.prepare("SELECT body, created_at, time_zone FROM entries WHERE local_day = ?1")
+        let s = try db.prepare("SELECT body FROM entries WHERE local_day = ?1 AND local_time = ?2")
         defer { s.reset() }
         s.bind(1, clock.day.description)
+        s.bind(2, clock.time)
         var split: (title: String, body: String)?
         while try s.step() {
-            let other = LocalClock(Date(milliseconds: s.int64(1)), in: TimeZoneCacheAccess.zone(s.string(2) ?? "UTC"))
-            guard other.hour == clock.hour, other.minute == clock.minute, other.day == clock.day else { continue }
+            let other = s.string(0) ?? ""
+            if other == text { return true }
             let mine = split ?? JournalEntry.splitTitle(text)
             split = mine
-            let theirs = JournalEntry.splitTitle(s.string(0) ?? "")
+            let theirs = JournalEntry.splitTitle(other)
             if theirs.title == mine.title && theirs.body == mine.body { return true }
         }
         return false
@@ -437,14 +454,15 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         let clock = LocalClock(Date(milliseconds: ms), in: zone)
         if skipDuplicate, try SQLiteJournal.hasDuplicate(db, text: new.text, clock: clock) { return nil }
         let ins = try db.prepare("""
-            INSERT INTO entries(body, starred, created_at, time_zone, local_day)
-            VALUES (?1, ?2, ?3, ?4, ?5)
+            INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
         ins.bind(1, new.text)
         ins.bind(2, new.starred ? 1 : 0)
         ins.bind(3, ms)
         ins.bind(4, new.timeZoneIdentifier)
         ins.bind(5, clock.day.description)
+        ins.bind(6, clock.time)
         try ins.step()
         ins.reset()
         let id = db.lastInsertRowID
