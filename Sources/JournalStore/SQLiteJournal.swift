@@ -24,8 +24,9 @@ import Darwin
 /// - **Threads**: one connection guarded by a lock; safe from any thread.
 public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// The schema this build writes. History: 1 = entries and chat turns; 2 = local day,
-    /// tags, content hash, FTS5 trigram index, question history.
-    public static let schemaVersion = 2
+    /// tags, content hash, FTS5 trigram index, question history; 3 = local `HH:MM` instead of
+    /// the content hash (imports find duplicates with an indexed query on day and time).
+    public static let schemaVersion = 3
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
@@ -283,24 +284,45 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                     PRIMARY KEY(day, question_key));
                 INSERT INTO entries_fts(entries_fts) VALUES ('rebuild');
                 """)
-            // Fill the new columns for the entries a v1 journal already holds.
+            // Fill the local day and tags for the entries a v1 journal already holds. (The
+            // content hash stays empty: the next step drops it.)
             let rows = try db.prepare("SELECT id, body, created_at, time_zone FROM entries ORDER BY id")
             var old: [(Int64, String, Int64, String)] = []
             while try rows.step() { old.append((rows.int64(0), rows.string(1) ?? "", rows.int64(2), rows.string(3) ?? "UTC")) }
             rows.reset()
+            let up = try db.prepare("UPDATE entries SET local_day = ?1 WHERE id = ?2")
             for (id, body, ms, zone) in old {
+                let day = LocalDay(Date(milliseconds: ms), in: TimeZoneCacheAccess.zone(zone))
+                up.bind(1, day.description)
+                up.bind(2, id)
+                try up.step()
+                up.reset()
+                try insertTags(db, id: id, body: body, extra: [])
+            }
+        },
+        // 2 → 3: drop the content hash (a home-made SHA-256); add the local `HH:MM` so imports
+        // find a duplicate with an indexed query on day and time (see `hasDuplicate`). The
+        // index goes first: SQLite refuses to drop an indexed column
+        // (sqlite.org/lang_altertable.html#altertabdropcol).
+        { db in
+            try db.execute("""
+                DROP INDEX IF EXISTS entries_content_hash;
+                ALTER TABLE entries DROP COLUMN content_hash;
+                ALTER TABLE entries ADD COLUMN local_time TEXT NOT NULL DEFAULT '';
+                CREATE INDEX entries_local_time ON entries(local_day, local_time);
+                """)
+            let rows = try db.prepare("SELECT id, created_at, time_zone FROM entries ORDER BY id")
+            var old: [(Int64, Int64, String)] = []
+            while try rows.step() { old.append((rows.int64(0), rows.int64(1), rows.string(2) ?? "UTC")) }
+            rows.reset()
+            let up = try db.prepare("UPDATE entries SET local_day = ?1, local_time = ?2 WHERE id = ?3")
+            for (id, ms, zone) in old {
                 let clock = LocalClock(Date(milliseconds: ms), in: TimeZoneCacheAccess.zone(zone))
-                let hash = contentHash(body: body, clock: clock)
-                let taken = try db.prepare("SELECT 1 FROM entries WHERE content_hash = ?1")
-                taken.bind(1, hash)
-                let exists = try taken.step()
-                taken.reset()
-                let up = try db.prepare("UPDATE entries SET local_day = ?1, content_hash = ?2 WHERE id = ?3")
                 up.bind(1, clock.day.description)
-                up.bind(2, exists ? nil : hash)
+                up.bind(2, clock.time)
                 up.bind(3, id)
                 try up.step()
-                try insertTags(db, id: id, body: body, extra: [])
+                up.reset()
             }
         },
     ]
@@ -388,11 +410,26 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                             timeZoneIdentifier: s.string(col + 4) ?? "UTC")
     }
 
-    /// The import key: SHA-256 of local date, `HH:MM`, title and body (jrnl's split).
-    static func contentHash(body: String, clock: LocalClock) -> String {
-        let split = JournalEntry.splitTitle(body)
-        let key = clock.day.description + " " + clock.time + "\u{1F}" + split.title + "\u{1F}" + split.body
-        return SHA256.hex(key.utf8)
+    /// Whether the journal already holds an entry with the same import key as `text` written
+    /// at `clock`: the same local day and `HH:MM` (each entry on its own zone's clock, found
+    /// through the `entries_local_time` index) and the same title and body as jrnl splits them
+    /// (``JournalEntry/splitTitle(_:)``, so whitespace around them does not count). Run it
+    /// inside the write transaction so no other writer can slip one in between.
+    static func hasDuplicate(_ db: SQLiteConnection, text: String, clock: LocalClock) throws -> Bool {
+        let s = try db.prepare("SELECT body FROM entries WHERE local_day = ?1 AND local_time = ?2")
+        defer { s.reset() }
+        s.bind(1, clock.day.description)
+        s.bind(2, clock.time)
+        var split: (title: String, body: String)?
+        while try s.step() {
+            let other = s.string(0) ?? ""
+            if other == text { return true }
+            let mine = split ?? JournalEntry.splitTitle(text)
+            split = mine
+            let theirs = JournalEntry.splitTitle(other)
+            if theirs.title == mine.title && theirs.body == mine.body { return true }
+        }
+        return false
     }
 
     private static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String]) throws {
@@ -409,23 +446,15 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
-    /// Inserts one entry inside a transaction. With `skipDuplicate`, an entry whose import key
-    /// is already present is not inserted (`nil`); otherwise it is inserted without a key.
+    /// Inserts one entry inside a transaction. With `skipDuplicate`, an entry that
+    /// ``hasDuplicate(_:text:clock:)`` finds already present is not inserted (`nil`).
     private func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool) throws -> JournalEntry? {
         let zone = TimeZoneCacheAccess.zone(new.timeZoneIdentifier)
         let ms = new.createdAt.milliseconds
         let clock = LocalClock(Date(milliseconds: ms), in: zone)
-        var hash: String? = SQLiteJournal.contentHash(body: new.text, clock: clock)
-        let taken = try db.prepare("SELECT 1 FROM entries WHERE content_hash = ?1")
-        taken.bind(1, hash)
-        let exists = try taken.step()
-        taken.reset()
-        if exists {
-            if skipDuplicate { return nil }
-            hash = nil
-        }
+        if skipDuplicate, try SQLiteJournal.hasDuplicate(db, text: new.text, clock: clock) { return nil }
         let ins = try db.prepare("""
-            INSERT INTO entries(body, starred, created_at, time_zone, local_day, content_hash)
+            INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
         ins.bind(1, new.text)
@@ -433,7 +462,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         ins.bind(3, ms)
         ins.bind(4, new.timeZoneIdentifier)
         ins.bind(5, clock.day.description)
-        ins.bind(6, hash)
+        ins.bind(6, clock.time)
         try ins.step()
         ins.reset()
         let id = db.lastInsertRowID
@@ -475,7 +504,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// See ``Journal/entries(_:)``. Plans for 100,000 entries: the walk goes down the
     /// `created_at` index newest first and stops after `limit` rows; day bounds become an
-    /// instant range (±15 h covers every zone) with the exact local-day test on top; starred
+    /// instant range (the UTC day bounds from `Calendar`, ±15 h to cover every zone) with the
+    /// exact local-day test on top; starred
     /// entries have a partial index; a rare tag (≤ 2,000 entries) is looked up by tag and sorted.
     public func entries(_ query: EntryQuery) throws -> [JournalEntry] {
         var tag: String?
@@ -489,12 +519,13 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             var texts: [(Int32, String)] = []
             var n: Int32 = 0
             let margin: Int64 = 15 * 3_600_000
+            let utcZone = TimeZoneCacheAccess.zone("UTC")
             if let from = query.from {
-                n += 1; sql += " AND e.created_at >= ?\(n)"; ints.append((n, Int64(from.daysSinceEpoch) * 86_400_000 - margin))
+                n += 1; sql += " AND e.created_at >= ?\(n)"; ints.append((n, from.start(in: utcZone).milliseconds - margin))
                 n += 1; sql += " AND +e.local_day >= ?\(n)"; texts.append((n, from.description))
             }
             if let to = query.to {
-                n += 1; sql += " AND e.created_at < ?\(n)"; ints.append((n, Int64(to.daysSinceEpoch + 1) * 86_400_000 + margin))
+                n += 1; sql += " AND e.created_at < ?\(n)"; ints.append((n, to.end(in: utcZone).milliseconds + margin))
                 n += 1; sql += " AND +e.local_day <= ?\(n)"; texts.append((n, to.description))
             }
             if query.starredOnly { sql += " AND e.starred = 1" }
@@ -572,14 +603,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 s.reset()
             }
             if let body = change.body, body != old.body {
-                let clock = old.localClock
-                var hash: String? = SQLiteJournal.contentHash(body: body, clock: clock)
-                let taken = try db.prepare("SELECT 1 FROM entries WHERE content_hash = ?1 AND id != ?2")
-                taken.bind(1, hash); taken.bind(2, id)
-                if try taken.step() { hash = nil }
-                taken.reset()
-                let s = try db.prepare("UPDATE entries SET body = ?1, content_hash = ?2 WHERE id = ?3")
-                s.bind(1, body); s.bind(2, hash); s.bind(3, id)
+                let s = try db.prepare("UPDATE entries SET body = ?1 WHERE id = ?2")
+                s.bind(1, body); s.bind(2, id)
                 try s.step()
                 s.reset()
                 let del = try db.prepare("DELETE FROM entry_tags WHERE entry_id = ?1 AND by_hand = 0")

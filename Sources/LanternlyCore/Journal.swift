@@ -6,7 +6,9 @@ import Foundation
 
 // MARK: - Local day
 
-/// A calendar day in some time zone, `YYYY-MM-DD` (proleptic Gregorian).
+/// A calendar day in some time zone, `YYYY-MM-DD`, in Foundation's Gregorian calendar
+/// (`Calendar(identifier: .gregorian)`; like Apple's, it reckons days before 1582-10-15 by the
+/// Julian calendar).
 ///
 /// Entries are grouped by the local day of their own time zone, not the reader's.
 public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
@@ -14,10 +16,19 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public let month: Int
     public let day: Int
 
-    /// A day from its parts; `nil` when the date does not exist (2025-02-30, month 13…).
+    /// A day from its parts; `nil` when the date does not exist (2025-02-30, month 13…):
+    /// Foundation's Gregorian calendar must read the same year, month and day back.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
-              day <= LocalDay.daysIn(month: month, year: year) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        let calendar = CalendarCache.utc
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else { return nil }
+        let back = calendar.dateComponents([.era, .year, .month, .day], from: date)
+        guard back.era == 1, back.year == year, back.month == month, back.day == day else { return nil }
+        self.init(checkedYear: year, month: month, day: day)
+    }
+
+    /// Parts that a `Calendar` produced, so they are known to exist.
+    fileprivate init(checkedYear year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -41,8 +52,13 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     /// The local day of `date` in `timeZone` (its offset at that instant, DST included).
     public init(_ date: Date, in timeZone: TimeZone) {
-        let local = LocalClock(date, in: timeZone)
-        self = local.day
+        self = LocalClock(date, in: timeZone).day
+    }
+
+    /// The day `date` falls on in `calendar` (a Gregorian calendar with some time zone).
+    init(_ date: Date, calendar: Calendar) {
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(checkedYear: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1)
     }
 
     /// `YYYY-MM-DD`.
@@ -69,38 +85,35 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         try c.encode(description)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+    /// The instant this day starts in `timeZone`: `Calendar.startOfDay(for:)`, so a day whose
+    /// midnight falls in a DST gap starts at the first instant that exists.
+    public func start(in timeZone: TimeZone) -> Date {
+        let calendar = CalendarCache.gregorian(timeZone)
+        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        return calendar.startOfDay(for: noon)
     }
 
-    /// Days since 1970-01-01 (negative before), e.g. 0 for 1970-01-01. Howard Hinnant's `days_from_civil`.
+    /// The instant the next day starts in `timeZone` (`Calendar.date(byAdding: .day, value: 1, …)`
+    /// then `startOfDay(for:)`), so `start(in:)..<end(in:)` is the whole day, 23 or 25 hours on
+    /// DST days.
+    public func end(in timeZone: TimeZone) -> Date {
+        let calendar = CalendarCache.gregorian(timeZone)
+        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        return calendar.startOfDay(for: calendar.date(byAdding: .day, value: 1, to: noon)!)
+    }
+
+    /// Days since 1970-01-01 (negative before), e.g. 0 for 1970-01-01: whole days between the
+    /// two in a UTC Gregorian calendar (`Calendar.dateComponents([.day], from:to:)`).
     public var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        let calendar = CalendarCache.utc
+        return calendar.dateComponents([.day], from: Date(timeIntervalSince1970: 0), to: start(in: calendar.timeZone)).day!
     }
 
-    /// The inverse of ``daysSinceEpoch`` (`civil_from_days`).
-    public init(daysSinceEpoch z0: Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        self.month = m
-        self.day = d
+    /// The inverse of ``daysSinceEpoch``: the day `days` days after 1970-01-01 (UTC calendar).
+    public init(daysSinceEpoch days: Int) {
+        let calendar = CalendarCache.utc
+        let date = calendar.date(byAdding: .day, value: days, to: Date(timeIntervalSince1970: 0))!
+        self.init(date, calendar: calendar)
     }
 }
 
@@ -112,14 +125,13 @@ public struct LocalClock: Hashable, Sendable {
     /// 0…59.
     public let minute: Int
 
-    /// Reads `date` on the wall clock of `timeZone` (`secondsFromGMT(for:)`, so DST applies).
+    /// Reads `date` on the wall clock of `timeZone`: a Gregorian `Calendar` in that zone,
+    /// `dateComponents([.year, .month, .day, .hour, .minute], from:)` (so DST applies).
     public init(_ date: Date, in timeZone: TimeZone) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rest = seconds - days * 86_400
-        self.day = LocalDay(daysSinceEpoch: days)
-        self.hour = rest / 3600
-        self.minute = (rest % 3600) / 60
+        let c = CalendarCache.gregorian(timeZone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        self.day = LocalDay(checkedYear: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1)
+        self.hour = c.hour ?? 0
+        self.minute = c.minute ?? 0
     }
 
     /// `HH:MM`, 24-hour.
@@ -127,24 +139,38 @@ public struct LocalClock: Hashable, Sendable {
         (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + (minute < 10 ? "0\(minute)" : "\(minute)")
     }
 
-    /// The instant at which the wall clock of `timeZone` reads `day hour:minute`.
+    /// The instant at which the wall clock of `timeZone` reads `day hour:minute:second`:
+    /// `Calendar.date(from:)` of a Gregorian calendar in that zone.
     ///
     /// In a DST gap (a time that does not exist, e.g. 02:30 on 2025-03-09 in Los Angeles)
-    /// the clock is read with the offset before the change, which lands after the gap.
-    /// In a DST overlap the earlier of the two instants is returned.
+    /// Foundation moves the reading forward by the gap (03:30 there). In a DST overlap the
+    /// earlier of the two instants is returned.
     public static func instant(day: LocalDay, hour: Int, minute: Int, second: Int = 0,
                                in timeZone: TimeZone) -> Date {
-        let wall = Double(day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
-        let guess = Date(timeIntervalSince1970: wall)
-        // Try the offsets around the wall time; keep the earliest that reads back exactly.
-        let offsets = Set([timeZone.secondsFromGMT(for: guess.addingTimeInterval(-86_400)),
-                           timeZone.secondsFromGMT(for: guess),
-                           timeZone.secondsFromGMT(for: guess.addingTimeInterval(86_400))])
-        let exact = offsets.map { Date(timeIntervalSince1970: wall - Double($0)) }
-            .filter { timeZone.secondsFromGMT(for: $0) == Int(wall - $0.timeIntervalSince1970) }
-        if let first = exact.min() { return first }
-        let before = timeZone.secondsFromGMT(for: guess.addingTimeInterval(-86_400))
-        return Date(timeIntervalSince1970: wall - Double(before))
+        let parts = DateComponents(year: day.year, month: day.month, day: day.day,
+                                   hour: hour, minute: minute, second: second)
+        return CalendarCache.gregorian(timeZone).date(from: parts)!
+    }
+}
+
+/// Gregorian calendars per time-zone identifier: making a `Calendar` is not free and every
+/// entry shown or stored needs one. Guarded by a lock; safe from any thread.
+enum CalendarCache {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var calendars: [String: Calendar] = [:]
+
+    /// A Gregorian calendar in UTC (for day arithmetic that no zone should shift).
+    static let utc: Calendar = gregorian(TimeZone(identifier: "UTC")!)
+
+    /// A Gregorian calendar whose `timeZone` is `zone`.
+    static func gregorian(_ zone: TimeZone) -> Calendar {
+        lock.lock()
+        defer { lock.unlock() }
+        if let c = calendars[zone.identifier] { return c }
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = zone
+        calendars[zone.identifier] = c
+        return c
     }
 }
 

@@ -50,12 +50,82 @@ final class MigrationTests: XCTestCase {
         let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
         XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
         XCTAssertEqual(try db.scalarInt("PRAGMA application_id"), Int64(SQLiteJournal.applicationID))
-        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM entries WHERE content_hash IS NOT NULL"), 3,
-                       "the duplicate v1 row keeps no import key")
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM pragma_table_info('entries') WHERE name = 'content_hash'"), 0)
         db.close()
+        // The v1 rows count for the import de-duplication.
+        let same = NewEntry(text: "Same text", createdAt: Date(timeIntervalSince1970: 1_700_000_000), timeZoneIdentifier: "UTC")
+        XCTAssertEqual(try journal.importEntries([same]), ImportResult(added: 0, skipped: 1))
         // Opening again runs nothing and changes nothing.
         let again = try SQLiteJournal(paths: paths)
         XCTAssertEqual(try again.entryCount(), 4)
+    }
+
+    /// Writes a version-2 journal: the v1 rows, the v2 schema (with `content_hash` and its
+    /// unique index), and an import key in every row but the duplicate, as the v2 build left it.
+    private func makeV2(at url: URL) throws {
+        try makeV1(at: url)
+        let db = try SQLiteConnection(path: url.path, flags: SQLITE_OPEN_READWRITE)
+        try db.execute("BEGIN IMMEDIATE")
+        try SQLiteJournal.applyMigration(from: 1, on: db)
+        try db.execute("""
+            UPDATE entries SET content_hash = lower(hex(randomblob(32))) WHERE id != 4;
+            PRAGMA user_version = 2;
+            COMMIT;
+            """)
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM entries WHERE content_hash IS NOT NULL"), 3)
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_content_hash'"), 1)
+        db.close()
+    }
+
+    func testOpensAVersion2JournalDropsTheHashAndStillDedupes() throws {
+        let paths = LanternlyPaths(home: try makeTempHome(self))
+        try makeV2(at: paths.database)
+        let journal = try SQLiteJournal(paths: paths)
+        XCTAssertEqual(try journal.entryCount(), 4)
+        let ru = try XCTUnwrap(try journal.entries(EntryQuery()).first { $0.body.hasPrefix("Старая") })
+        XCTAssertEqual(ru.tags, ["дом"])
+        XCTAssertTrue(ru.starred)
+        XCTAssertEqual(ru.localDay.description, "2025-03-09")
+        XCTAssertEqual(ru.localTime, "23:59")
+        XCTAssertEqual(try journal.search("запись").map(\.entry.id), [ru.id])
+        XCTAssertEqual(try journal.integrityCheck(), ["ok"])
+
+        let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
+        XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), 3)
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM pragma_table_info('entries') WHERE name = 'content_hash'"), 0)
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_content_hash'"), 0)
+        db.close()
+
+        // Same local day, HH:MM, title and body as stored rows (whitespace around them aside):
+        // skipped, within the import too. A different minute or text is added, once.
+        let batch = [
+            NewEntry(text: "Старая запись про @дом.", createdAt: Date(timeIntervalSince1970: 1_741_589_940),
+                     timeZoneIdentifier: "America/Los_Angeles"),
+            NewEntry(text: "  Same text\n", createdAt: Date(timeIntervalSince1970: 1_700_000_030), timeZoneIdentifier: "UTC"),
+            NewEntry(text: "Same text", createdAt: Date(timeIntervalSince1970: 1_700_000_060), timeZoneIdentifier: "UTC"),
+            NewEntry(text: "Same text, longer", createdAt: Date(timeIntervalSince1970: 1_700_000_000), timeZoneIdentifier: "UTC"),
+            NewEntry(text: "Same text, longer", createdAt: Date(timeIntervalSince1970: 1_700_000_000), timeZoneIdentifier: "UTC"),
+        ]
+        XCTAssertEqual(try journal.importEntries(batch), ImportResult(added: 2, skipped: 3))
+        XCTAssertEqual(try journal.importEntries(batch), ImportResult(added: 0, skipped: 5))
+        XCTAssertEqual(try journal.entryCount(), 6)
+        // Opening again runs nothing and changes nothing.
+        XCTAssertEqual(try SQLiteJournal(paths: paths).entryCount(), 6)
+    }
+
+    func testImportKeyFollowsTheTitleSplitAndEachEntrysOwnClock() throws {
+        let (journal, _) = try makeJournal(self)
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let day = LocalDay("2024-06-01")!
+        _ = try journal.add("Hello. World", at: LocalClock.instant(day: day, hour: 10, minute: 5, in: losAngeles),
+                            timeZone: losAngeles)
+        // "Hello.\nWorld" splits into the same title and body; 10:05 on Tokyo's clock is the
+        // same local date and time, though another instant.
+        let twin = NewEntry(text: "Hello.\nWorld", createdAt: LocalClock.instant(day: day, hour: 10, minute: 5, in: tokyo),
+                            timeZone: tokyo)
+        let later = NewEntry(text: "Hello.\nWorld", createdAt: LocalClock.instant(day: day, hour: 10, minute: 6, in: tokyo),
+                             timeZone: tokyo)
+        XCTAssertEqual(try journal.importEntries([twin, later]), ImportResult(added: 1, skipped: 1))
     }
 
     func testNewerSchemaIsRefusedAndLeftAlone() throws {
