@@ -51,8 +51,83 @@ def main():
         if out.returncode != 0:
             sys.stdout.write(out.stderr)
 
+    tui_bench(env, home)
     journal_bench(env)
     shutil.rmtree(home, ignore_errors=True)
+
+
+def spawn_pty(argv, env, cols, rows):
+    """Starts argv on a new pseudo-terminal of cols x rows; returns (pid, master fd)."""
+    import fcntl, pty, struct, termios
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.execve(argv[0], argv, env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    return pid, fd
+
+
+def read_until(fd, needle, timeout=10.0):
+    import select
+    buf = b""
+    end = time.perf_counter() + timeout
+    while needle not in buf and time.perf_counter() < end:
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            buf += chunk
+    return needle in buf
+
+
+def tui_bench(env, home):
+    """Launch to first full frame, and peak memory of a 1,000-message session (issue 3)."""
+    print("== Issue 3: full-screen app (a real pseudo-terminal) ==")
+    tenv = dict(env, TERM="xterm-256color")
+    argv = [BIN] + [a for a in ["--profile", os.path.join(home, "iphone-15.json")]]
+    # The help line is drawn last in a frame: its first key label marks a full frame.
+    marker = "F1".encode()
+    times = []
+    for i in range(12):
+        t0 = time.perf_counter()
+        pid, fd = spawn_pty(argv, tenv, 80, 24)
+        ok = read_until(fd, marker)
+        dt = (time.perf_counter() - t0) * 1000
+        os.write(fd, b"\x03")  # Ctrl-C quits
+        os.waitpid(pid, 0)
+        os.close(fd)
+        if ok and i >= 2:
+            times.append(dt)
+    if times:
+        report("launch to first full frame (80x24)", statistics.median(times), "ms", 80)
+    # 1,000 messages typed into the app, each answered (bank path), then quit; peak RSS.
+    pid, fd = spawn_pty(argv, tenv, 120, 40)
+    read_until(fd, marker)
+    import select
+    for i in range(1000):
+        os.write(fd, f"Message number {i}: a quiet day, some tea, a walk \u043f\u043e \u043f\u0430\u0440\u043a\u0443\r".encode())
+        # drain the screen updates so the pty never blocks
+        while select.select([fd], [], [], 0)[0]:
+            try:
+                if not os.read(fd, 65536):
+                    break
+            except OSError:
+                break
+    time.sleep(1.0)
+    while select.select([fd], [], [], 0.2)[0]:
+        try:
+            if not os.read(fd, 65536):
+                break
+        except OSError:
+            break
+    os.write(fd, b"\x03")
+    _, status, usage = os.wait4(pid, 0)
+    os.close(fd)
+    report("peak memory, session with 1,000 messages", usage.ru_maxrss / 1024, "MB", 30)
 
 
 def journal_bench(env):
