@@ -200,6 +200,13 @@ public final class LunaChatService: @unchecked Sendable {
         }
     }
 
+    /// The bank line given last, so the next one differs ("no immediate repeats"). A command
+    /// line that answers once per process restores it from the state folder.
+    public var lastBankLine: String? {
+        get { lock.withLock { previousBankLine } }
+        set { lock.withLock { previousBankLine = newValue } }
+    }
+
     private func bankReply(_ language: AppLanguage) -> Reply {
         let text: String = lock.withLock {
             var line = bank.pick(language: language, previous: previousBankLine)

@@ -118,9 +118,13 @@ extension Context {
                                            gender: { box.value.gender }, now: now)
         let service = LunaChatService(model: model, catalog: catalog, diagnostics: try diagnostics(),
                                       region: { box.value.region ?? live.profile.region }, uiLanguage: language)
+        // One process answers once: remember the last bank line across runs (no user text).
+        service.lastBankLine = try? String(contentsOf: lastBankLineFile, encoding: .utf8)
         cache.chat = service
         return service
     }
+
+    var lastBankLineFile: URL { paths.state.appendingPathComponent("last-bank-line.txt") }
 
     /// Checks a message for the chat: not empty, not over the limit.
     func validatedMessage(_ text: String) throws -> String {
@@ -141,6 +145,10 @@ extension Context {
     func reply(to message: String, remember: Bool = true) throws -> Reply {
         let service = try chatService()
         let reply = try runBlocking { await service.reply(to: message) }
+        if reply.source == .bank {
+            try? LanternlyPaths.ensureDirectory(paths.state)
+            try? FileSafety.writeAtomically(Data(reply.text.utf8), to: lastBankLineFile)
+        }
         if remember, settings.keepChatHistory, reply.source != .crisis {
             do {
                 try journal().appendChatTurn(message: message, reply: reply, at: now())

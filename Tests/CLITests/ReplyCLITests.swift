@@ -94,3 +94,15 @@ final class ReplyCLITests: XCTestCase {
         XCTAssertEqual(fine.status, 0, fine.stderr)
     }
 }
+
+extension ReplyCLITests {
+    /// The bank never gives the same line twice in a row, also across separate runs.
+    func testBankDoesNotRepeatAcrossRuns() throws {
+        var previous: String?
+        for _ in 0..<12 {
+            let text = try XCTUnwrap(try cli.run(profile: "iphone-15", ["reply", "--json", "a quiet day"]).json?["text"] as? String)
+            XCTAssertNotEqual(text, previous)
+            previous = text
+        }
+    }
+}
