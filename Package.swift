@@ -17,7 +17,11 @@ let package = Package(
         .target(name: "LanternlyResources", path: "Resources",
                 sources: ["ShippedResources.swift"],
                 resources: [.copy("Localizable.xcstrings"), .copy("devices.json"), .copy("profiles")]),
-        .target(name: "LanternlyCore", dependencies: ["LanternlyResources"]),
+        // Build-time: the string catalog becomes Swift source (no JSON parsing at start-up).
+        .executableTarget(name: "embed-strings", path: "Sources/embed-strings"),
+        .plugin(name: "EmbedStringCatalog", capability: .buildTool(), dependencies: ["embed-strings"]),
+        .target(name: "LanternlyCore", dependencies: ["LanternlyResources"],
+                plugins: ["EmbedStringCatalog"]),
         .target(name: "JournalStore", dependencies: ["LanternlyCore", "CSQLite"]),
         .target(name: "TerminalUI"),
         .target(name: "LanternlyApp", dependencies: ["TerminalUI", "LanternlyCore"]),

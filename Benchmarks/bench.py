@@ -109,24 +109,44 @@ def tui_bench(env, home):
     read_until(fd, marker)
     import select
     for i in range(1000):
-        os.write(fd, f"Message number {i}: a quiet day, some tea, a walk \u043f\u043e \u043f\u0430\u0440\u043a\u0443\r".encode())
-        # drain the screen updates so the pty never blocks
-        while select.select([fd], [], [], 0)[0]:
-            try:
-                if not os.read(fd, 65536):
+        data = f"Message number {i}: a quiet day, some tea, a walk \u043f\u043e \u043f\u0430\u0440\u043a\u0443\r".encode()
+        # Write and read together, so neither side of the pty ever fills up and blocks.
+        while data:
+            r, w, _ = select.select([fd], [fd], [], 1.0)
+            if r:
+                try:
+                    os.read(fd, 65536)
+                except OSError:
                     break
+            if w:
+                data = data[os.write(fd, data[:512]):]
+    # Let the replies arrive, then quit, reading the screen all the while so the app never
+    # blocks on a full pseudo-terminal.
+    end = time.perf_counter() + 5
+    while time.perf_counter() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                os.read(fd, 65536)
             except OSError:
                 break
-    time.sleep(1.0)
-    while select.select([fd], [], [], 0.2)[0]:
-        try:
-            if not os.read(fd, 65536):
-                break
-        except OSError:
-            break
     os.write(fd, b"\x03")
-    _, status, usage = os.wait4(pid, 0)
+    usage = None
+    end = time.perf_counter() + 10
+    while time.perf_counter() < end:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            break
+        usage = None
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                pass
     os.close(fd)
+    if usage is None:
+        os.kill(pid, 9)
+        _, status, usage = os.wait4(pid, 0)
+        print("(the session did not quit on Ctrl-C within 10 s; killed)")
     report("peak memory, session with 1,000 messages", usage.ru_maxrss / 1024, "MB", 30)
 
 

@@ -43,16 +43,44 @@ public struct StringCatalog: Sendable {
         self.table = table
     }
 
-    /// The shipped catalog, parsed once per process.
+    /// The shipped catalog: `Resources/Localizable.xcstrings` as embedded at build time by the
+    /// `EmbedStringCatalog` plugin (no file read, no JSON parsing at start-up), built once per
+    /// process.
     ///
-    /// - Throws: ``FormatError`` or the file system's error when the resource is missing.
+    /// - Throws: ``FormatError`` when the embedded catalog is empty (a broken build).
     public static func shipped() throws -> StringCatalog {
         try shippedResult.get()
     }
 
     private static let shippedResult: Result<StringCatalog, Error> = Result {
+        try StringCatalog(embeddedRecords: EmbeddedStringCatalog.records)
+    }
+
+    /// The shipped catalog read from the resource file, the slow way (tests compare it with
+    /// ``shipped()`` to prove the embedded copy is current).
+    ///
+    /// - Throws: ``FormatError`` or the file system's error.
+    public static func shippedFile() throws -> StringCatalog {
         try StringCatalog(data: Data(contentsOf: ShippedResources.url("Localizable.xcstrings")))
     }
+
+    /// Parses the embedded form: records separated by U+001E, each `key U+001F language
+    /// U+001F value`.
+    init(embeddedRecords: String) throws {
+        var table: [String: [String: String]] = [:]
+        for record in embeddedRecords.split(separator: "\u{1E}", omittingEmptySubsequences: true) {
+            let fields = record.split(separator: "\u{1F}", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { continue }
+            table[String(fields[0]), default: [:]][String(fields[1])] = String(fields[2])
+        }
+        guard !table.isEmpty else {
+            throw FormatError(description: "the embedded string catalog is empty; rebuild with 'make build'")
+        }
+        self.table = table
+    }
+
+    /// True when both catalogs hold the same keys with the same values.
+    public func hasSameContent(as other: StringCatalog) -> Bool { table == other.table }
 
     /// Every key, sorted.
     public var keys: [String] { table.keys.sorted() }

@@ -25,19 +25,24 @@ enum LiveDependencies {
         let questionHistoryURL = paths.state.appendingPathComponent("question-history.json")
         let calendar = context.calendar
 
-        func status(_ language: AppLanguage) -> AppStatus {
+        @Sendable func status(_ language: AppLanguage) -> AppStatus {
             let fileChanged = live.refresh()
             let profile = live.profile
-            let at = now()
-            let availability = gate.availability(fileChanged: fileChanged, now: at) {
-                AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
+            let gateView = gate.view(fileChanged: fileChanged, language: language, now: now()) { at in
+                let availability = AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
+                return GateView(
+                    availability: availability,
+                    banner: diagnostics.banner(for: availability, profile: profile, language: language),
+                    bannerOffersSettings: diagnostics.bannerOffersSettings(for: availability),
+                    downloadProgress: availability.isAvailable
+                        ? nil : AvailabilityGate.downloadProgress(profile: profile, now: at))
             }
             return AppStatus(
-                availability: availability,
-                banner: diagnostics.banner(for: availability, profile: profile, language: language),
-                bannerOffersSettings: diagnostics.bannerOffersSettings(for: availability),
+                availability: gateView.availability,
+                banner: gateView.banner,
+                bannerOffersSettings: gateView.bannerOffersSettings,
                 isSimulator: profile.simulator,
-                downloadProgress: availability.isAvailable ? nil : AvailabilityGate.downloadProgress(profile: profile, now: at),
+                downloadProgress: gateView.downloadProgress,
                 supportedLanguages: profile.modelLanguages.sorted(),
                 profilePath: profilePath,
                 lastSource: diagnostics.lastSource,
@@ -158,22 +163,33 @@ final class JournalBox: @unchecked Sendable {
     }
 }
 
-/// Remembers the last derived availability so that, while the model is not ready, the gate
-/// is re-derived on the core's rhythm and not on every poll.
+/// What the gate said at one moment: availability, the banner and the download progress,
+/// all derived together so they never disagree.
+struct GateView: Equatable {
+    var availability: ModelAvailability
+    var banner: String?
+    var bannerOffersSettings: Bool
+    var downloadProgress: Double?
+}
+
+/// Remembers the last ``GateView`` so that, while the model is not ready, the gate is
+/// re-derived on the core's rhythm (``AvailabilityGate/notReadyRecheckInterval``, DESIGN.md
+/// §2: 10–30 s), not on every poll; a changed profile file or UI language re-derives at once.
 final class GateCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var last: (availability: ModelAvailability, at: Date)?
+    private var last: (view: GateView, language: AppLanguage, at: Date)?
 
     func invalidate() { lock.withLock { last = nil } }
 
-    func availability(fileChanged: Bool, now: Date, derive: () -> ModelAvailability) -> ModelAvailability {
+    func view(fileChanged: Bool, language: AppLanguage, now: Date, derive: (Date) -> GateView) -> GateView {
         lock.withLock {
-            if let last, !fileChanged, last.availability == .unavailable(.modelNotReady),
+            if let last, !fileChanged, last.language == language,
+               last.view.availability == .unavailable(.modelNotReady),
                now.timeIntervalSince(last.at) < AvailabilityGate.notReadyRecheckInterval {
-                return last.availability
+                return last.view
             }
-            let fresh = derive()
-            last = (fresh, now)
+            let fresh = derive(now)
+            last = (fresh, language, now)
             return fresh
         }
     }

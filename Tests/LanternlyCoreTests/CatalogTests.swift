@@ -98,3 +98,15 @@ final class CatalogTests: XCTestCase {
         }
     }
 }
+
+extension CatalogTests {
+    /// The catalog embedded at build time is the resource file, key for key, value for value
+    /// (the plugin re-embeds it whenever the file changes).
+    func testEmbeddedCatalogMatchesTheResourceFile() throws {
+        let embedded = try StringCatalog.shipped()
+        let file = try StringCatalog.shippedFile()
+        XCTAssertEqual(embedded.keys, file.keys)
+        XCTAssertTrue(embedded.hasSameContent(as: file))
+        XCTAssertEqual(embedded.string("cli.none", .russian), "нет")
+    }
+}
