@@ -287,8 +287,9 @@ public final class LunaDiagnostics: @unchecked Sendable {
         lock.withLock {
             // Re-read first, so another process's newer record is not overwritten with stale fields.
             if let fresh = readRecord() { record = fresh }
+            let before = record
             change(&record)
-            guard let file else { return }
+            guard let file, record != before else { return }
             do {
                 try LanternlyPaths.ensureDirectory(file.deletingLastPathComponent())
                 let encoder = JSONEncoder()

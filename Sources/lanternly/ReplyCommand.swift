@@ -12,7 +12,8 @@ enum ReplyCommand {
 
         Prints Luna's reply. With --json: {"text", "source", "language"}, where source is
         crisis, onDevice, pivot (translated through a supported language) or bank.
-        Messages over \(LunaChatService.maxMessageBytes / 1024) KiB are refused.
+        Messages over \(LunaChatService.maxMessageBytes / 1024) KiB are refused. A one-off reply
+        is not kept in the chat history; 'lanternly chat' keeps the conversation.
         """,
         run: run)
 
@@ -29,7 +30,8 @@ enum ReplyCommand {
             text = words.joined(separator: " ")
         }
         let message = try context.validatedMessage(text)
-        let reply = try context.reply(to: message)
+        // A one-off answer, like a query: it is not kept in the chat history ('chat' keeps those).
+        let reply = try context.reply(to: message, remember: false)
         if json {
             try Output.json(reply)
         } else {
