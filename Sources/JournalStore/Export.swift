@@ -136,20 +136,43 @@ public enum JournalExport {
 
     // MARK: Pieces
 
+    /// One entry in jrnl's JSON shape, in jrnl's key order.
+    private struct JrnlJSONEntry: Encodable {
+        let title: String
+        let body: String
+        let date: String
+        let time: String
+        let tags: [String]
+        let starred: Bool
+    }
+
+    /// Foundation's encoder, pretty-printed (2-space indent); one entry at a time so the
+    /// export streams.
+    private static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        return e
+    }()
+
+    private static func encoded<T: Encodable>(_ value: T) -> String {
+        // Strings, numbers and booleans always encode; the fallback is never taken.
+        String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+
     static func jsonEntry(_ e: JournalEntry) -> String {
         let clock = e.localClock
         let split = JournalEntry.splitTitle(e.body)
-        let tags = e.tags.map { jsonString("@" + $0) }.joined(separator: ", ")
-        return """
-                {
-                  "title": \(jsonString(split.title)),
-                  "body": \(jsonString(split.body)),
-                  "date": "\(clock.day)",
-                  "time": "\(clock.time)",
-                  "tags": [\(tags)],
-                  "starred": \(e.starred)
-                }
-            """
+        let json = encoded(JrnlJSONEntry(title: split.title, body: split.body, date: clock.day.description,
+                                         time: clock.time, tags: e.tags.map { "@" + $0 }, starred: e.starred))
+        return json.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+
+    /// Tags the person added by hand (not written in the text), as a last line `@a @b`, so
+    /// the text formats keep them too.
+    static func handTagsLine(_ e: JournalEntry) -> String? {
+        let inText = Set(JournalEntry.tags(in: e.body))
+        let extra = e.tags.filter { !inText.contains($0) }
+        return extra.isEmpty ? nil : extra.map { "@" + $0 }.joined(separator: " ")
     }
 
     static func textEntry(_ e: JournalEntry) -> String {
@@ -158,6 +181,7 @@ public enum JournalExport {
         var out = "[\(clock.day) \(clock.time)] \(split.title)"
         if e.starred { out += " *" }
         if !split.body.isEmpty { out += "\n" + split.body }
+        if let tags = handTagsLine(e) { out += "\n" + tags }
         return out + "\n"
     }
 
@@ -170,27 +194,10 @@ public enum JournalExport {
                 .map { $0.hasPrefix("#") ? "\\" + $0 : String($0) }
             out += "\n" + lines.joined(separator: "\n") + "\n"
         }
+        if let tags = handTagsLine(e) { out += "\n" + tags + "\n" }
         return out
     }
 
-    /// A JSON string literal (RFC 8259): quotes, backslash and control characters escaped;
-    /// everything else written as UTF-8.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal, by Foundation's encoder.
+    static func jsonString(_ s: String) -> String { encoded(s) }
 }

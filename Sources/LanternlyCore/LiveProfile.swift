@@ -25,12 +25,21 @@ public final class LiveProfile: @unchecked Sendable {
     ///
     /// - Throws: ``ProfileError`` when the file is missing or broken at start (report it
     ///   before any full-screen UI starts).
-    public init(url: URL, devices: DeviceCatalog) throws {
+    ///
+    /// - Parameter clock: when given, a profile that says `downloading` but has no
+    ///   `downloadStartedAt` (a snapshot such as the shipped `iphone-16-downloading.json`)
+    ///   starts its simulated download at load time, in memory only — the file is not
+    ///   changed — so the running app sees it progress and finish.
+    public init(url: URL, devices: DeviceCatalog, clock: (@Sendable () -> Date)? = nil) throws {
         self.url = url
         self.devices = devices
+        self.clock = clock
         stamp = Self.stamp(of: url)
         _profile = try HardwareProfile.load(from: url, catalog: devices)
+        if let clock { _ = _profile.startDownloadClockIfFrozen(now: clock()) }
     }
+
+    private let clock: (@Sendable () -> Date)?
 
     /// The last profile that loaded.
     public var profile: HardwareProfile { lock.withLock { _profile } }
@@ -51,7 +60,8 @@ public final class LiveProfile: @unchecked Sendable {
             guard now != stamp else { return false }
             stamp = now
             do {
-                let fresh = try HardwareProfile.load(from: url, catalog: devices)
+                var fresh = try HardwareProfile.load(from: url, catalog: devices)
+                if let clock { _ = fresh.startDownloadClockIfFrozen(now: clock()) }
                 let changed = fresh != _profile || _error != nil
                 _profile = fresh
                 _error = nil

@@ -52,7 +52,7 @@ extension Context {
         if let cached = cache.liveProfile { return cached }
         try ensureDefaultProfile()
         do {
-            let live = try LiveProfile(url: profileURL, devices: devices())
+            let live = try LiveProfile(url: profileURL, devices: devices(), clock: now)
             cache.liveProfile = live
             return live
         } catch let e as ProfileError {

@@ -64,13 +64,13 @@ final class StatusCLITests: XCTestCase {
 
     func testSwitchingAppleIntelligenceOnStartsTheDownload() throws {
         let copy = try cli.profileCopy("iphone-15-pro-ai-off")
-        XCTAssertEqual(try cli.run(["--profile", copy.path, "profile", "set", "downloadSeconds", "1"]).status, 0)
+        XCTAssertEqual(try cli.run(["--profile", copy.path, "profile", "set", "downloadSeconds", "4"]).status, 0)
         XCTAssertEqual(try cli.run(["--profile", copy.path, "profile", "set", "appleIntelligence", "true"]).status, 0)
         let during = try XCTUnwrap(try cli.run(["--profile", copy.path, "status", "--json"]).json)
         XCTAssertEqual(during["reason"] as? String, "modelNotReady")
         // The download is simulated against the wall clock; wait for it instead of timing it.
         var last: [String: Any] = during
-        for _ in 0..<60 where last["availability"] as? String != "available" {
+        for _ in 0..<150 where last["availability"] as? String != "available" {
             Thread.sleep(forTimeInterval: 0.1)
             last = try XCTUnwrap(try cli.run(["--profile", copy.path, "status", "--json"]).json)
         }

@@ -181,3 +181,21 @@ final class RenderTests: XCTestCase {
         }
     }
 }
+
+extension ExportImportTests {
+    /// A tag added by hand (not written in the text) survives the text formats: it is
+    /// written as a last `@tag` line, and importing that file gives the tag back.
+    func testHandAddedTagsSurviveTextExportAndImport() throws {
+        let (journal, _) = try makeJournal(self)
+        let entry = try journal.add(NewEntry(text: "Rain all afternoon. Tea and a book.", createdAt: Date(timeIntervalSince1970: 1_741_500_000),
+                                             timeZone: losAngeles))
+        _ = try journal.update(id: entry.id, EntryChange(tags: ["rain"]))
+        let txt = try JournalExport.string(journal, format: .txt)
+        XCTAssertTrue(txt.contains("\n@rain\n"), txt)
+        let md = try JournalExport.string(journal, format: .markdown)
+        XCTAssertTrue(md.contains("@rain"), md)
+        let (other, _) = try makeJournal(self)
+        _ = try other.importEntries(JrnlImport.parse(Data(txt.utf8), path: "export.txt", timeZone: losAngeles))
+        XCTAssertEqual(try other.latest(1).first?.tags, ["rain"])
+    }
+}
