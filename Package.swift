@@ -9,10 +9,10 @@ let package = Package(
         .executable(name: "lanternly", targets: ["lanternly"])
     ],
     targets: [
-        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
-                       providers: [.apt(["libncurses-dev"])]),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
+        // No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM (FACTS.md, "Linux
+        // specifics"); the headers are in /usr/include and the module maps name the libraries.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // The shipped data: string catalog, device catalog, hardware profiles.
         .target(name: "LanternlyResources", path: "Resources",
                 sources: ["ShippedResources.swift"],

@@ -106,8 +106,9 @@ enum FileSafety {
     static func writeAtomically(_ data: Data, to url: URL) throws {
         let tmp = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        FileManager.default.createFile(atPath: tmp.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        try data.write(to: tmp)
+        guard FileManager.default.createFile(atPath: tmp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CLIError.runtime("Could not write \(tmp.path): \(String(cString: strerror(errno))). Check that the folder is writable and the disk is not full.")
+        }
         if rename(tmp.path, url.path) != 0 {
             let err = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: tmp)

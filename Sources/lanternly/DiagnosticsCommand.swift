@@ -61,16 +61,17 @@ enum DiagnosticsCommand {
         if json {
             try Output.json(p)
         } else {
-            let none = context.text("cli.none")
-            Output.line("\(context.text("cli.diag.availability")): \(p.availability)")
-            Output.line("\(context.text("cli.diag.reason")): \(p.reason ?? none)")
-            Output.line("\(context.text("cli.diag.profile")): \(p.profile)")
-            Output.line("\(context.text("cli.diag.languages")): \(p.supportedLanguages.joined(separator: ", "))")
-            Output.line("\(context.text("cli.diag.lastSource")): \(p.lastReplySource ?? none)")
-            Output.line("\(context.text("cli.diag.lastError")): \(p.lastGenerationError ?? none)")
-            if let progress = p.downloadProgress {
-                Output.line("\(context.text("cli.diag.download")): \(Int((progress * 100).rounded()))%")
+            // The same labelled lines as the diagnostics screen, in the UI language.
+            let diagnostics = try context.diagnostics()
+            let profile = try context.loadProfile()
+            let snap = diagnostics.snapshot(availability: s.availability, profile: profile,
+                                            profilePath: context.profileURL.path, language: context.language)
+            let lines = diagnostics.lines(snap, profile: profile, language: context.language)
+            let width = lines.map { $0.label.count }.max() ?? 0
+            for line in lines {
+                Output.line(line.label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + line.value)
             }
+            if let banner = snap.banner { Output.line(""); Output.line(banner) }
         }
         if let reportPath { Output.error(context.text("cli.diag.reportWritten", reportPath)) }
         return 0

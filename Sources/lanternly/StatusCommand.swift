@@ -62,7 +62,9 @@ enum StatusCommand {
         if json {
             try Output.json(p)
         } else {
-            Output.line("\(context.text("cli.status.availability")): \(p.availability)\(p.reason.map { " (\($0))" } ?? "")")
+            let word = context.catalog.string(p.availability == "available" ? "diagnostics.available" : "diagnostics.unavailable",
+                                              context.language)
+            Output.line("\(context.text("cli.status.availability")): \(word)\(p.reason.map { " (\($0))" } ?? "")")
             if let banner = p.banner { Output.line(banner) }
             Output.line("\(context.text("cli.status.languages")): \(p.supportedLanguages.joined(separator: ", "))")
             Output.line("\(context.text("cli.status.profile")): \(p.profile)")
