@@ -138,7 +138,10 @@ public final class LunaDiagnostics: @unchecked Sendable {
             }
         case .osTooOld:
             if devices.isEligible(profile.device) {
-                return strings.format("banner.osTooOld.eligible", language, profile.os)
+                // "iOS 18.6" → "iOS 26": the same system, at the first version with the framework.
+                let family = profile.os.split(separator: " ").first.map(String.init) ?? profile.os
+                return strings.format("banner.osTooOld.eligible", language, profile.os,
+                                      "\(family) \(AvailabilityGate.minimumOSMajorVersion)")
             }
             return strings.format("banner.osTooOld.notEligible", language, profile.device, profile.os)
         case .unknown:
