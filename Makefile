@@ -23,7 +23,7 @@ build: deps
 	$(SWIFT) build --product lanternly
 
 release: deps
-	$(SWIFT) build -c release --product lanternly && $(SWIFT) build -c release --product lanternly-bench
+	$(SWIFT) build -c release --static-swift-stdlib --product lanternly && $(SWIFT) build -c release --static-swift-stdlib --product lanternly-bench
 
 ## Builds and opens the app on the embedded default profile.
 run: build
