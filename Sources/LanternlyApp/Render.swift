@@ -93,6 +93,19 @@ func bannerProgressPercent(_ s: AppStatus) -> Int? {
     return percent < 100 ? percent : nil
 }
 
+/// A list title without the `@tag` words at its end that the row shows anyway in its tag
+/// column (`"A calm day @calm"` with tags `["calm"]` → `"A calm day"`); a title made only of
+/// tags is kept as it is.
+func titleWithoutTrailingTags(_ title: String, tags: [String]) -> String {
+    var words = title.split(separator: " ", omittingEmptySubsequences: false)
+    while let last = words.last, last.hasPrefix("@"), words.count > 1,
+          tags.contains(String(last.dropFirst()).trimmingCharacters(in: .punctuationCharacters)) || last.isEmpty {
+        words.removeLast()
+    }
+    let trimmed = words.joined(separator: " ").trimmingWhitespace()
+    return trimmed.isEmpty ? title : trimmed
+}
+
 struct Painter {
     var buf: ScreenBuffer
     let state: AppState
@@ -111,10 +124,13 @@ struct Painter {
             line += " " + t.format("ui.banner.progress", String(percent) + "%")
         }
         let maxRows = h >= 12 ? 3 : 1
-        if s.bannerOffersSettings && s.profileError == nil {
+        // Settings are offered everywhere but on the settings screen itself.
+        if s.bannerOffersSettings && s.profileError == nil && state.screen != .settings {
             let key = "[" + KeyCommand.openSettings.label(short: true) + "]"
-            // In a one-row banner the key goes first, so it is never cut off.
-            line = maxRows == 1 ? key + " " + line : line + "  " + key + " " + t("ui.banner.openSettings")
+            let offer = line + "  " + key + " " + t("ui.banner.openSettings")
+            // When the offer would be cut, the key goes first, so it always shows.
+            let fits = maxRows > 1 && TerminalText.wrap(offer, width: w - 2).count <= maxRows
+            line = fits ? offer : key + " " + line
         }
         var lines = maxRows == 1 ? [TerminalText.truncate(line, width: w - 2)] : TerminalText.wrap(line, width: w - 2)
         if lines.count > maxRows {
@@ -350,11 +366,17 @@ struct Painter {
     mutating func scrolled(_ rows: [Row], from top: Int, height: Int) {
         guard height > 0 else { return }
         let first = min(state.diagnosticsScroll, max(0, rows.count - height))
-        draw(Array(rows.dropFirst(first)), from: top, height: height)
-        if rows.count - first > height {
-            let more = "↓ PgDn"
-            buf.write(more, x: max(0, w - DisplayWidth.of(more) - 1), y: top + height - 1, style: muted)
-        }
+        pagedRows(Array(rows.dropFirst(first)), from: top, height: height)
+    }
+
+    /// Draws rows into `height` rows; when they do not all fit, the last row says there is
+    /// more below (localized) instead of covering or cutting content.
+    mutating func pagedRows(_ rows: [Row], from top: Int, height: Int) {
+        guard height > 0 else { return }
+        guard rows.count > height else { draw(rows, from: top, height: height); return }
+        draw(rows, from: top, height: height - 1)
+        let more = TerminalText.truncate(t("ui.help.more"), width: w - 2)
+        buf.write(more, x: max(1, w - 1 - DisplayWidth.of(more)), y: top + height - 1, style: muted)
     }
 
     // MARK: help
@@ -377,14 +399,7 @@ struct Painter {
         let height = h - 1 - y
         guard height > 0 else { return }
         let first = min(state.helpScroll, max(0, rows.count - height))
-        if rows.count - first > height {
-            // More below: the last row says so, instead of the list just stopping.
-            draw(Array(rows.dropFirst(first)), from: y, height: height - 1)
-            let more = TerminalText.truncate(t("ui.help.more"), width: w - 2)
-            buf.write(more, x: max(1, w - 1 - DisplayWidth.of(more)), y: y + height - 1, style: muted)
-        } else {
-            draw(Array(rows.dropFirst(first)), from: y, height: height)
-        }
+        pagedRows(Array(rows.dropFirst(first)), from: y, height: height)
     }
 
     // MARK: journal
@@ -452,7 +467,8 @@ struct Painter {
             }
             if i == state.journal.selected { selectedRow = rows.count }
             var segments: [(String, CellStyle)] = [((e.starred ? "★ " : "  ") + TerminalText.sanitize(e.time) + "  ", muted)]
-            segments.append((TerminalText.sanitize(e.title).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "), .plain))
+            let title = titleWithoutTrailingTags(TerminalText.sanitize(e.title), tags: e.tags)
+            segments.append((title.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "), .plain))
             if !e.tags.isEmpty {
                 segments.append(("  " + e.tags.map { "@" + TerminalText.sanitize($0) }.joined(separator: " "), muted))
             }
