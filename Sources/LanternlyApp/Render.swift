@@ -270,11 +270,13 @@ struct Painter {
         var offset = state.scrollOffset
         if reachedStart { offset = min(offset, max(0, rows.count - height)) }
         let end = rows.count - offset
-        let start = max(0, end - height)
-        draw(Array(rows[start..<end]), from: top, height: height)
+        // Scrolled up: the last row says newer lines are below, instead of covering one.
+        let shown = offset > 0 && height > 1 ? height - 1 : height
+        let start = max(0, end - shown)
+        draw(Array(rows[start..<end]), from: top, height: shown)
         if offset > 0 {
-            let more = "↓ " + t("ui.chat.more")
-            buf.write(more, x: max(0, w - DisplayWidth.of(more) - 1), y: top + height - 1, style: muted)
+            let more = TerminalText.truncate("↓ " + t("ui.chat.more"), width: w - 2)
+            buf.write(more, x: max(1, w - DisplayWidth.of(more) - 1), y: top + height - 1, style: muted)
         }
     }
 
