@@ -76,7 +76,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.journal.selected = 0
         state.notice = .entrySaved
         // Luna reflects on the words, not the @tags (she would quote them back as if written).
-        let words = strippingTags(from: body)
+        // An entry of tags alone still goes (as plain words), so the crisis rule sees it.
+        let stripped = strippingTags(from: body)
+        let words = stripped.isEmpty ? tagsMentioned(in: body).joined(separator: " ") : stripped
         guard !words.isEmpty else { return [.loadJournal] }
         let id = state.nextRequestID
         state.nextRequestID += 1

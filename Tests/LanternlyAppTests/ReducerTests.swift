@@ -164,8 +164,8 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(strippingTags(from: "mail me@home, @ alone"), "mail me@home, @ alone", "only @tag words go")
         XCTAssertEqual(strippingTags(from: "@calm @home"), "")
         var s = AppState()
-        XCTAssertEqual(reduce(&s, .entrySaved(id: 1, body: "@calm @home")), [.loadJournal], "nothing to reflect on")
-        XCTAssertTrue(s.pendingReplies.isEmpty)
+        XCTAssertEqual(reduce(&s, .entrySaved(id: 1, body: "@calm @home")), [.loadJournal, .reflectOnEntry(requestID: 1, body: "calm home")],
+                       "an entry of tags alone is still read (the crisis rule must see it)")
     }
 
     func testQuestionMarkOpensHelpOnlyOnAnEmptyInput() {
