@@ -7,11 +7,14 @@ import LanternlyCore
 /// Every closure is called on the run loop's thread except ``reply`` and ``reflect``, which
 /// run in a detached task. Throwing closures report errors as a notice line, never a crash.
 public struct AppDependencies: Sendable {
-    /// Luna's answer to a chat message; **always** returns (the chain's bank is the floor).
+    /// Luna's answer to a chat message — only the person's own words (an answer to the daily
+    /// question comes without the question); **always** returns (the chain's bank is the floor).
     /// When the calling task is cancelled (Esc), it should return promptly with the fallback.
     public var reply: @Sendable (_ message: String) async -> Reply
-    /// Luna's reflection on a saved journal entry (the lead may route it through the chain
-    /// with a reflective prompt; the crisis rule applies).
+    /// Luna's reflection on a saved journal entry: the entry's text with its `@tag` words
+    /// removed (``strippingTags(from:)``; an entry of tags alone comes as the tag words),
+    /// never empty (the lead may route it through the
+    /// chain with a reflective prompt; the crisis rule applies).
     public var reflect: @Sendable (_ entryBody: String) async -> Reply
     /// A cheap snapshot of the gate, diagnostics and profile, with the banner in `language`
     /// (the UI language, which can change while the app runs); polled about once a second.

@@ -68,7 +68,8 @@ public struct AppState: Equatable, Sendable {
     /// Transcript rows scrolled up from the bottom (0 = newest visible).
     public var scrollOffset: Int = 0
     public var input = TextEditor()
-    /// The question being answered (shown above the input; sent with the answer).
+    /// The question being answered: shown above the input, then as the `context` of the
+    /// person's line. Never sent to Luna nor stored: only the answer is the person's words.
     public var answering: String?
     /// Messages sent this session, oldest first (Up/Down recall).
     public var sentMessages: [String] = []

@@ -6,6 +6,19 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
 
     /// The string key of the section title on the help screen.
     var titleKey: String { "ui.help.section.\(rawValue)" }
+
+    /// Whether printable keys type text here (chat input, journal editor, tag prompt).
+    public var isTextual: Bool { self == .chat || self == .journalWrite || self == .tagInput }
+
+    /// The command that opens this context's screen (not offered while on it).
+    var screenCommand: KeyCommand? {
+        switch self {
+        case .settings: return .openSettings
+        case .diagnostics: return .openDiagnostics
+        case .journalList, .journalRead, .journalWrite, .tagInput: return .openJournal
+        case .chat, .help: return nil
+        }
+    }
 }
 
 /// Every request a key can make, with its keys and help text: the help line and the `?` help
@@ -96,6 +109,22 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         return shown.map(KeyCommand.name(of:)).joined(separator: "/")
     }
 
+    /// The keys that really trigger it in `context`: in a text context a printable key types
+    /// itself (so `q` is not "back" while writing), except `?` on an empty chat input.
+    public func keys(in context: KeyContext) -> [Key] {
+        guard context.isTextual else { return keys }
+        return keys.filter { key in
+            guard case .character(let c) = key else { return true }
+            return context == .chat && c == "?"
+        }
+    }
+
+    /// ``keys(in:)`` as shown, joined by `/`; `short` shows the first key only.
+    public func label(in context: KeyContext, short: Bool = false) -> String {
+        let shown = keys(in: context)
+        return (short ? Array(shown.prefix(1)) : shown).map(KeyCommand.name(of:)).joined(separator: "/")
+    }
+
     /// A key's printed name.
     public static func name(of key: Key) -> String {
         switch key {
@@ -125,15 +154,38 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     /// In text contexts (chat, journal writing, tag input) printable characters are text,
     /// except `?` on an empty chat input, which opens help.
     public static func command(for key: Key, in context: KeyContext, inputIsEmpty: Bool = true) -> KeyCommand? {
-        let textual = context == .chat || context == .journalWrite || context == .tagInput
-        if textual, case .character(let c) = key, !(context == .chat && c == "?" && inputIsEmpty) {
+        if context.isTextual, case .character(let c) = key, !(context == .chat && c == "?" && inputIsEmpty) {
             return nil
         }
-        return allCases.first { $0.contexts.contains(context) && $0.keys.contains(key) }
+        return allCases.first { $0.contexts.contains(context) && $0.keys(in: context).contains(key) }
     }
 
     /// The commands of a context, in table order.
     public static func commands(in context: KeyContext) -> [KeyCommand] {
         allCases.filter { $0.contexts.contains(context) }
+    }
+
+    /// The general commands, in the order they are offered after a context's own ones.
+    static let general: [KeyCommand] = [.showHelp, .back, .openJournal, .openSettings, .openDiagnostics, .quit]
+
+    /// What the help line and the help screen list for a context, most useful first: the
+    /// context's own commands (table order), then help and the ways out, then the other
+    /// screens. The command that opens the screen one is already on is left out. Both views
+    /// are drawn from this one list, so they always agree.
+    public static func listed(in context: KeyContext) -> [KeyCommand] {
+        let current: KeyCommand? = context.screenCommand
+        let all = commands(in: context).filter { $0 != current && !$0.keys(in: context).isEmpty }
+        return all.filter { !general.contains($0) } + general.filter { all.contains($0) }
+    }
+
+    /// The help screen's sections: each context with its ``listed(in:)`` commands.
+    static var helpSections: [(context: KeyContext, commands: [KeyCommand])] {
+        KeyContext.allCases.map { ($0, listed(in: $0)) }.filter { !$0.commands.isEmpty }
+    }
+
+    /// Rows the help screen's list takes: per section a title and its commands, a blank row between.
+    static var helpRowCount: Int {
+        let sections = helpSections
+        return sections.reduce(0) { $0 + $1.commands.count + 1 } + max(0, sections.count - 1)
     }
 }

@@ -75,10 +75,15 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.journal.mode = .list
         state.journal.selected = 0
         state.notice = .entrySaved
+        // Luna reflects on the words, not the @tags (she would quote them back as if written).
+        // An entry of tags alone still goes (as plain words), so the crisis rule sees it.
+        let stripped = strippingTags(from: body)
+        let words = stripped.isEmpty ? tagsMentioned(in: body).joined(separator: " ") : stripped
+        guard !words.isEmpty else { return [.loadJournal] }
         let id = state.nextRequestID
         state.nextRequestID += 1
-        state.pendingReplies.append(PendingReply(requestID: id, message: body, isReflection: true, cancelled: false))
-        return [.loadJournal, .reflectOnEntry(requestID: id, body: body)]
+        state.pendingReplies.append(PendingReply(requestID: id, message: words, isReflection: true, cancelled: false))
+        return [.loadJournal, .reflectOnEntry(requestID: id, body: words)]
     case .externalEditFinished(let text):
         let body = (text ?? "").trimmingWhitespace()
         if state.screen == .journal && state.journal.mode == .writing {
@@ -263,9 +268,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
 
 /// Keeps the page scrolls within their content, so Up after a long Down responds at once.
 private func clampScrolls(_ state: inout AppState) {
-    // As the help screen draws it: per section a title and its commands, a blank row between.
-    let sections = KeyContext.allCases.map { KeyCommand.commands(in: $0).count }.filter { $0 > 0 }
-    let helpRows = sections.reduce(0) { $0 + $1 + 1 } + max(0, sections.count - 1)
+    let helpRows = KeyCommand.helpRowCount
     state.helpScroll = min(state.helpScroll, max(0, helpRows - (state.height - 2)))
     state.diagnosticsScroll = min(state.diagnosticsScroll, 24)
     if let body = state.journal.open?.body {
@@ -292,7 +295,9 @@ private func send(_ state: inout AppState) -> [Effect] {
         state.notice = .stillAnswering
         return []
     }
-    let message = state.answering.map { "\($0)\n\(typed)" } ?? typed
+    // Only the person's own words go to Luna and into the history; the question they answer
+    // is shown above their line in this session's transcript, never stored as theirs.
+    let message = typed
     state.transcript.append(ChatLine(role: .person, text: typed, context: state.answering))
     state.sentMessages.append(typed)
     state.input = TextEditor()
@@ -337,6 +342,27 @@ public func tagsMentioned(in body: String) -> [String] {
         if !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
     }
     return tags
+}
+
+/// The entry body without its `@tag` words (as ``tagsMentioned(in:)`` finds them): line breaks
+/// and the other words are kept; punctuation right after a tag stays on the word before it
+/// (`"a calm morning @calm."` → `"a calm morning."`); each line is trimmed, and spaces collapse.
+public func strippingTags(from body: String) -> String {
+    func isTagCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "-" }
+    let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        var words: [String] = []
+        for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            guard word.hasPrefix("@"), let second = word.dropFirst().first, isTagCharacter(second) else {
+                words.append(String(word)); continue
+            }
+            let rest = String(word.dropFirst().drop(while: isTagCharacter))
+            if rest.isEmpty { continue }
+            if let last = words.popLast() { words.append(last + rest) }
+            else if rest.contains(where: { $0.isLetter || $0.isNumber }) { words.append(rest) }
+        }
+        return words.joined(separator: " ")
+    }
+    return lines.joined(separator: "\n").trimmingWhitespace()
 }
 
 /// Tags typed at the tag prompt: separated by spaces or commas; a leading `@` or `#` is dropped.

@@ -83,6 +83,29 @@ func maxTranscriptScroll(_ state: AppState) -> Int {
     return max(0, total - max(1, state.height - 7))
 }
 
+/// The download percentage the banner appends, or `nil` for none: only while the model is
+/// not ready and the progress is known; never when the banner sentence already gives a
+/// percentage, and never 100 (or more) while the model is still not ready.
+func bannerProgressPercent(_ s: AppStatus) -> Int? {
+    guard case .unavailable(.modelNotReady) = s.availability, let p = s.downloadProgress, p.isFinite else { return nil }
+    if let banner = s.banner, banner.contains("%") { return nil }
+    let percent = Int((max(0, p) * 100).rounded())
+    return percent < 100 ? percent : nil
+}
+
+/// A list title without the `@tag` words at its end that the row shows anyway in its tag
+/// column (`"A calm day @calm"` with tags `["calm"]` → `"A calm day"`); a title made only of
+/// tags is kept as it is.
+func titleWithoutTrailingTags(_ title: String, tags: [String]) -> String {
+    var words = title.split(separator: " ", omittingEmptySubsequences: false)
+    while let last = words.last, last.hasPrefix("@"), words.count > 1,
+          tags.contains(String(last.dropFirst()).trimmingCharacters(in: .punctuationCharacters)) || last.isEmpty {
+        words.removeLast()
+    }
+    let trimmed = words.joined(separator: " ").trimmingWhitespace()
+    return trimmed.isEmpty ? title : trimmed
+}
+
 struct Painter {
     var buf: ScreenBuffer
     let state: AppState
@@ -97,15 +120,17 @@ struct Painter {
         let s = state.status
         guard let text = s.profileError ?? s.banner else { return y }
         var line = TerminalText.sanitize(text)
-        // The progress, unless the banner sentence already gives it.
-        if case .unavailable(.modelNotReady) = s.availability, let p = s.downloadProgress, !line.contains("%") {
-            line += " " + t.format("ui.banner.progress", String(Int((p * 100).rounded())) + "%")
+        if s.profileError == nil, let percent = bannerProgressPercent(s) {
+            line += " " + t.format("ui.banner.progress", String(percent) + "%")
         }
         let maxRows = h >= 12 ? 3 : 1
-        if s.bannerOffersSettings && s.profileError == nil {
+        // Settings are offered everywhere but on the settings screen itself.
+        if s.bannerOffersSettings && s.profileError == nil && state.screen != .settings {
             let key = "[" + KeyCommand.openSettings.label(short: true) + "]"
-            // In a one-row banner the key goes first, so it is never cut off.
-            line = maxRows == 1 ? key + " " + line : line + "  " + key + " " + t("ui.banner.openSettings")
+            let offer = line + "  " + key + " " + t("ui.banner.openSettings")
+            // When the offer would be cut, the key goes first, so it always shows.
+            let fits = maxRows > 1 && TerminalText.wrap(offer, width: w - 2).count <= maxRows
+            line = fits ? offer : key + " " + line
         }
         var lines = maxRows == 1 ? [TerminalText.truncate(line, width: w - 2)] : TerminalText.wrap(line, width: w - 2)
         if lines.count > maxRows {
@@ -120,23 +145,37 @@ struct Painter {
     }
 
     mutating func title(_ text: String, at y: Int) -> Int {
-        buf.write(text, x: 1, y: y, style: accent, maxWidth: w - 2)
+        buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: y, style: accent)
         return y + 1
     }
 
-    /// The help line (bottom row): the current context's keys from the key table.
+    /// The help line (bottom row): the current context's keys from the key table, as many
+    /// whole hints as fit, most useful first (``KeyCommand/listed(in:)``); when some must go,
+    /// the help key stays, since the help screen lists the rest.
     mutating func helpLine() {
-        let current: KeyCommand? = state.screen == .settings ? .openSettings
-            : state.screen == .diagnostics ? .openDiagnostics : state.screen == .journal ? .openJournal : nil
-        // The screen's own keys first, then help and the ways out, then the other screens.
-        let general: [KeyCommand] = [.showHelp, .back, .openJournal, .openSettings, .openDiagnostics, .quit]
-        let shown = KeyCommand.commands(in: state.keyContext).filter { $0.inHelpLine && $0 != current }
-        let ordered = shown.filter { !general.contains($0) } + general.filter { shown.contains($0) }
-        let parts = ordered.map {
-            $0.label(short: true) + " " + t($0.helpKey)
+        let context = state.keyContext
+        let hints = KeyCommand.listed(in: context).filter(\.inHelpLine).map {
+            (command: $0, text: $0.label(in: context, short: true) + " " + t($0.helpKey))
         }
         buf.fill(y: h - 1, style: helpStyle)
-        buf.write(TerminalText.truncate(" " + parts.joined(separator: "  "), width: w), x: 0, y: h - 1, style: helpStyle)
+        buf.write(" " + fittingHints(hints, width: w - 1).joined(separator: "  "), x: 0, y: h - 1, style: helpStyle)
+    }
+
+    /// The hints to show in `width` cells, two spaces apart, without cutting one: all when
+    /// they fit; else the help hint plus the longest run of the others, in priority order,
+    /// that fits (the rest are dropped from the end). A lone hint wider than the row gets `…`.
+    func fittingHints(_ hints: [(command: KeyCommand, text: String)], width: Int) -> [String] {
+        func size(_ texts: [String]) -> Int { texts.map(DisplayWidth.of).reduce(0, +) + 2 * max(0, texts.count - 1) }
+        func shown(_ keep: Set<Int>) -> [String] { keep.sorted().map { hints[$0].text } }
+        if size(hints.map(\.text)) <= width { return hints.map(\.text) }
+        var keep = Set(hints.indices.filter { hints[$0].command == .showHelp })
+        if size(shown(keep)) > width { keep = [] }
+        for i in hints.indices where !keep.contains(i) {
+            guard size(shown(keep.union([i]))) <= width else { break }
+            keep.insert(i)
+        }
+        if keep.isEmpty, let first = hints.first { return [TerminalText.truncate(first.text, width: width)] }
+        return shown(keep)
     }
 
     /// The notice (row above the help line) when there is one; returns the rows it took.
@@ -160,7 +199,11 @@ struct Painter {
             for (text, style) in row.segments {
                 var s = style
                 if highlight { s.reverse = true }
-                x += buf.write(text, x: x, y: y, style: s, maxWidth: max(0, w - x))
+                // A segment that does not fit ends the row with `…`, never a bare cut.
+                let room = max(0, w - x)
+                let cut = DisplayWidth.of(text) > room
+                x += buf.write(cut ? TerminalText.truncate(text, width: room) : text, x: x, y: y, style: s, maxWidth: room)
+                if cut { break }
             }
         }
     }
@@ -227,11 +270,13 @@ struct Painter {
         var offset = state.scrollOffset
         if reachedStart { offset = min(offset, max(0, rows.count - height)) }
         let end = rows.count - offset
-        let start = max(0, end - height)
-        draw(Array(rows[start..<end]), from: top, height: height)
+        // Scrolled up: the last row says newer lines are below, instead of covering one.
+        let shown = offset > 0 && height > 1 ? height - 1 : height
+        let start = max(0, end - shown)
+        draw(Array(rows[start..<end]), from: top, height: shown)
         if offset > 0 {
-            let more = "↓ " + t("ui.chat.more")
-            buf.write(more, x: max(0, w - DisplayWidth.of(more) - 1), y: top + height - 1, style: muted)
+            let more = TerminalText.truncate("↓ " + t("ui.chat.more"), width: w - 2)
+            buf.write(more, x: max(1, w - DisplayWidth.of(more) - 1), y: top + height - 1, style: muted)
         }
     }
 
@@ -323,35 +368,40 @@ struct Painter {
     mutating func scrolled(_ rows: [Row], from top: Int, height: Int) {
         guard height > 0 else { return }
         let first = min(state.diagnosticsScroll, max(0, rows.count - height))
-        draw(Array(rows.dropFirst(first)), from: top, height: height)
-        if rows.count - first > height {
-            let more = "↓ PgDn"
-            buf.write(more, x: max(0, w - DisplayWidth.of(more) - 1), y: top + height - 1, style: muted)
-        }
+        pagedRows(Array(rows.dropFirst(first)), from: top, height: height)
+    }
+
+    /// Draws rows into `height` rows; when they do not all fit, the last row says there is
+    /// more below (localized) instead of covering or cutting content.
+    mutating func pagedRows(_ rows: [Row], from top: Int, height: Int) {
+        guard height > 0 else { return }
+        guard rows.count > height else { draw(rows, from: top, height: height); return }
+        draw(rows, from: top, height: height - 1)
+        let more = TerminalText.truncate(t("ui.help.more"), width: w - 2)
+        buf.write(more, x: max(1, w - 1 - DisplayWidth.of(more)), y: top + height - 1, style: muted)
     }
 
     // MARK: help
 
     mutating func help() {
-        var y = title(t("ui.help.title"), at: 0)
+        let y = title(t("ui.help.title"), at: 0)
         helpLine()
         var rows: [Row] = []
-        for context in KeyContext.allCases {
-            let commands = KeyCommand.commands(in: context)
-            if commands.isEmpty { continue }
+        for (context, commands) in KeyCommand.helpSections {
             if !rows.isEmpty { rows.append(Row("")) }
             rows.append(Row(t(context.titleKey), .bold, indent: 1))
-            let labelWidth = min(commands.map { DisplayWidth.of($0.label()) }.max() ?? 0, w / 2) + 2
-            for c in commands {
-                let label = TerminalText.truncate(c.label(), width: labelWidth - 1)
-                let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
-                rows.append(Row(segments: [(label + pad, accent), (t(c.helpKey), .plain)], indent: 2))
+            let labels = commands.map { $0.label(in: context) }
+            let labelWidth = min(labels.map(DisplayWidth.of).max() ?? 0, w / 2) + 2
+            for (c, label) in zip(commands, labels) {
+                let shown = TerminalText.truncate(label, width: labelWidth - 1)
+                let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(shown)))
+                rows.append(Row(segments: [(shown + pad, accent), (t(c.helpKey), .plain)], indent: 2))
             }
         }
         let height = h - 1 - y
+        guard height > 0 else { return }
         let first = min(state.helpScroll, max(0, rows.count - height))
-        draw(Array(rows.dropFirst(first)), from: y, height: height)
-        y += height
+        pagedRows(Array(rows.dropFirst(first)), from: y, height: height)
     }
 
     // MARK: journal
@@ -419,7 +469,8 @@ struct Painter {
             }
             if i == state.journal.selected { selectedRow = rows.count }
             var segments: [(String, CellStyle)] = [((e.starred ? "★ " : "  ") + TerminalText.sanitize(e.time) + "  ", muted)]
-            segments.append((TerminalText.sanitize(e.title).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "), .plain))
+            let title = titleWithoutTrailingTags(TerminalText.sanitize(e.title), tags: e.tags)
+            segments.append((title.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "), .plain))
             if !e.tags.isEmpty {
                 segments.append(("  " + e.tags.map { "@" + TerminalText.sanitize($0) }.joined(separator: " "), muted))
             }

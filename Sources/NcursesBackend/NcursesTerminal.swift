@@ -114,6 +114,14 @@ public final class NcursesTerminal: @unchecked Sendable {
             init_pair(Int16(CellStyle.Color.muted.rawValue), -1, -1)
             init_pair(Int16(CellStyle.Color.crisis.rawValue), Int16(COLOR_MAGENTA), -1)
         }
+        // Home/End as tmux, screen, rxvt and the Linux console send them, whatever the
+        // terminfo entry says; otherwise Esc would arrive alone and "[4~" would be typed.
+        for (sequence, code) in [("\u{1B}[1~", lt_key_home()), ("\u{1B}[7~", lt_key_home()),
+                                 ("\u{1B}[H", lt_key_home()), ("\u{1B}OH", lt_key_home()),
+                                 ("\u{1B}[4~", lt_key_end()), ("\u{1B}[8~", lt_key_end()),
+                                 ("\u{1B}[F", lt_key_end()), ("\u{1B}OF", lt_key_end())] {
+            _ = define_key(sequence, code)
+        }
         _ = define_key("\u{1B}[200~", NcursesTerminal.pasteStart)
         _ = define_key("\u{1B}[201~", NcursesTerminal.pasteEnd)
         if bracketedPaste, let output { lt_write(output, "\u{1B}[?2004h") }

@@ -144,15 +144,28 @@ final class ReducerTests: XCTestCase {
         XCTAssertFalse(off.contains { if case .appendChat = $0 { return true }; return false })
     }
 
-    func testAnsweringTheDailyQuestionSendsItAlong() {
+    func testAnsweringTheDailyQuestionSendsAndStoresOnlyTheAnswer() {
         var s = AppState()
         _ = reduce(&s, .dailyQuestionPicked("What felt like yours today?"))
         _ = reduce(&s, .keyPressed(.function(5)))
         s.type("the walk")
         let effects = reduce(&s, .keyPressed(.enter))
-        XCTAssertEqual(effects, [.sendToLuna(requestID: 1, message: "What felt like yours today?\nthe walk")])
-        XCTAssertEqual(s.transcript.last?.context, "What felt like yours today?")
+        XCTAssertEqual(effects, [.sendToLuna(requestID: 1, message: "the walk")], "Luna replies to the answer, not the question")
+        XCTAssertEqual(s.transcript.last, ChatLine(role: .person, text: "the walk", context: "What felt like yours today?"))
         XCTAssertNil(s.answering)
+        let reply = Reply(text: "ok", source: .bank, language: .english)
+        let stored = reduce(&s, .replyReceived(requestID: 1, reply))
+        XCTAssertEqual(stored.first, .appendChat(message: "the walk", reply: reply), "the question is not stored as the person's words")
+    }
+
+    func testTagsAreStrippedFromTheTextLunaReflectsOn() {
+        XCTAssertEqual(strippingTags(from: "A quiet morning @calm @рай"), "A quiet morning")
+        XCTAssertEqual(strippingTags(from: "@утро Кофе у окна,\nthen a walk @walk."), "Кофе у окна,\nthen a walk.")
+        XCTAssertEqual(strippingTags(from: "mail me@home, @ alone"), "mail me@home, @ alone", "only @tag words go")
+        XCTAssertEqual(strippingTags(from: "@calm @home"), "")
+        var s = AppState()
+        XCTAssertEqual(reduce(&s, .entrySaved(id: 1, body: "@calm @home")), [.loadJournal, .reflectOnEntry(requestID: 1, body: "calm home")],
+                       "an entry of tags alone is still read (the crisis rule must see it)")
     }
 
     func testQuestionMarkOpensHelpOnlyOnAnEmptyInput() {
@@ -222,10 +235,10 @@ final class ReducerTests: XCTestCase {
         let save = reduce(&s, .keyPressed(.ctrl("s")))
         XCTAssertEqual(save, [.saveEntry(body: "Утро @дом\nsecond line @walk", tags: ["дом", "walk"])])
         let saved = reduce(&s, .entrySaved(id: 9, body: "Утро @дом\nsecond line @walk"))
-        XCTAssertEqual(saved, [.loadJournal, .reflectOnEntry(requestID: 1, body: "Утро @дом\nsecond line @walk")])
+        XCTAssertEqual(saved, [.loadJournal, .reflectOnEntry(requestID: 1, body: "Утро\nsecond line")], "tags are not Luna's to quote")
         XCTAssertTrue(s.journal.draft.isEmpty)
         let r = reduce(&s, .replyReceived(requestID: 1, Reply(text: "thoughts", source: .onDevice, language: .english)))
-        XCTAssertEqual(s.transcript.last, ChatLine(role: .luna, text: "thoughts", source: .onDevice, context: "Утро @дом"))
+        XCTAssertEqual(s.transcript.last, ChatLine(role: .luna, text: "thoughts", source: .onDevice, context: "Утро"))
         XCTAssertFalse(r.contains { if case .appendChat = $0 { return true }; return false }, "a reflection is not a chat turn")
     }
 
@@ -312,5 +325,19 @@ final class ReducerTests: XCTestCase {
                                                banner: "Downloading: 25% done.", downloadProgress: 0.25)))
         let top = render(s, catalog: testCatalog).rowText(0)
         XCTAssertEqual(top.components(separatedBy: "25%").count - 1, 1, "progress shown once: \(top)")
+        // A sentence with its own percentage gets no suffix, whatever the number.
+        _ = reduce(&s, .statusPolled(AppStatus(availability: .unavailable(.modelNotReady),
+                                               banner: "Downloading (40%).", downloadProgress: 0.55)))
+        XCTAssertFalse(render(s, catalog: testCatalog).rowText(0).contains("55"))
+        // "100% downloaded" while still not ready says nothing true: no suffix.
+        for p in [0.998, 1.0, 1.2] {
+            _ = reduce(&s, .statusPolled(AppStatus(availability: .unavailable(.modelNotReady),
+                                                   banner: "The model is downloading.", downloadProgress: p)))
+            let row = render(s, catalog: testCatalog).rowText(0)
+            XCTAssertFalse(row.contains("%"), "no suffix at \(p): \(row)")
+            XCTAssertTrue(row.contains("The model is downloading."))
+        }
+        XCTAssertEqual(bannerProgressPercent(AppStatus(availability: .unavailable(.modelNotReady), banner: "x", downloadProgress: 0.994)), 99)
+        XCTAssertNil(bannerProgressPercent(AppStatus(availability: .available, banner: "x", downloadProgress: 0.5)))
     }
 }

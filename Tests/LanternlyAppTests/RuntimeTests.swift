@@ -69,7 +69,7 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(rec.savedEntries.first?.0, "A quiet morning @calm")
         XCTAssertEqual(rec.savedEntries.first?.1, ["calm"])
         await rt.settle()
-        XCTAssertEqual(rt.state.transcript.last?.text, "reflection on A quiet morning @calm")
+        XCTAssertEqual(rt.state.transcript.last?.text, "reflection on A quiet morning")
         XCTAssertTrue(rec.chatTurns.isEmpty)
     }
 

@@ -27,7 +27,7 @@ JSON
 
 # Resize: small, then back; the layout follows without a key press.
 "$TUI" resize "$s" 30x10
-"$TUI" wait "$s" '^ Enter send +Ctrl-J' 5
+"$TUI" wait "$s" '^ Enter send +F1 help' 5  # whole hints only: the rest are dropped, never cut
 "$TUI" screen "$s" | python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 30 for l in sys.stdin))' \
   || { echo "row wider than 30"; "$TUI" screen "$s"; exit 1; }
 "$TUI" resize "$s" 80x24
@@ -48,5 +48,25 @@ if "$TUI" screen "$s" | grep -q 'answering'; then echo "the paste was sent"; exi
 "$TUI" alive "$s"
 "$TUI" keys "$s" C-u
 "$TUI" gone "$s" 'END-OF-PASTE' 5
+if "$TUI" screen "$s" | tail -1 | grep -q '…'; then echo "a key hint was cut"; "$TUI" screen "$s"; exit 1; fi
+
+# Answering the daily question: Luna replies to the answer alone, and after a restart the
+# history holds the person's answer, not the question.
+q="$("$TUI" screen "$s" | sed -n "s/^ Today's question: //p" | head -1)"
+[ -n "$q" ] || { echo "no daily question shown"; "$TUI" screen "$s"; exit 1; }
+"$TUI" keys "$s" F5
+"$TUI" type "$s" "a warmth in my chest"
+"$TUI" keys "$s" Enter
+"$TUI" wait "$s" 'answering|Luna' 10
+sleep 1; "$TUI" gone "$s" 'answering' 10
+screen="$("$TUI" screen "$s")"
+if printf '%s' "$screen" | grep -F "wrote" | grep -qF "${q:0:20}"; then echo "Luna quoted the question as the person's words"; echo "$screen"; exit 1; fi
+"$TUI" keys "$s" C-c
+sleep 0.5; "$TUI" stop "$s" || true
+"$TUI" start "$s" 80x24 -- "$LANTERNLY_BIN" --home "$work/home" --profile "$work/profile.json" --lang en
+"$TUI" wait "$s" 'a warmth in my chest' 10
+if "$TUI" screen "$s" | grep -v "Today's question" | grep -qF "${q:0:20}"; then
+  echo "the question came back as part of the person's line"; "$TUI" screen "$s"; exit 1
+fi
 "$TUI" keys "$s" C-c
 echo "chat ok"
