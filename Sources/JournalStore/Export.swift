@@ -99,6 +99,8 @@ public enum JournalExport {
     ///
     /// - Throws: ``JournalError/cannotWrite(path:reason:)`` when the file cannot be written.
     public static func write(_ journal: Journal, format: ExportFormat, toFile url: URL) throws {
+        // Follow a symbolic link; never replace a folder, a device or a pipe.
+        let url = try AtomicFile.target(of: url) { JournalError.cannotWrite(path: url.path, reason: $0) }
         let temp = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

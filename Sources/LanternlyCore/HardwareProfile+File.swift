@@ -488,8 +488,39 @@ enum ISO8601 {
 }
 
 /// Atomic writes: a temporary file with mode 0600 beside the target, then `rename(2)`.
-enum AtomicFile {
-    static func write(_ data: Data, to url: URL, describedAs makeError: (String) -> Error) throws {
+/// Replacing a file whole: write a 0600 temporary file beside it, then `rename(2)` it over
+/// the target, so a reader sees the old file or the new one, never half of one.
+///
+/// A symbolic link is followed (its target is replaced, the link stays), and a target that
+/// exists but is not a regular file (a folder, a device such as `/dev/full`, a FIFO) is
+/// refused rather than replaced.
+public enum AtomicFile {
+    /// The file that a write to `url` replaces: `url` with symbolic links resolved.
+    ///
+    /// - Throws: `makeError` with a sentence when the target exists and is not a regular file.
+    public static func target(of url: URL, describedAs makeError: (String) -> Error) throws -> URL {
+        var path = url.path
+        var info = stat()
+        // Follow links by hand, so a link to a file that does not exist yet is followed too.
+        for _ in 0..<16 {
+            guard lstat(path, &info) == 0 else { return URL(fileURLWithPath: path) }  // new file
+            guard (info.st_mode & S_IFMT) == S_IFLNK,
+                  let next = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { break }
+            path = next.hasPrefix("/") ? next
+                : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(next).path
+        }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            throw makeError("is not a regular file (a folder, a device, a pipe or a loop of links); choose a file path instead")
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    /// Writes `data` to `url` atomically with mode 0600.
+    ///
+    /// - Throws: `makeError(sentence)` when the target is not a regular file, the folder is
+    ///   not writable or the disk is full. The corresponding C function is `rename`.
+    public static func write(_ data: Data, to url: URL, describedAs makeError: (String) -> Error) throws {
+        let url = try target(of: url, describedAs: makeError)
         let dir = url.deletingLastPathComponent()
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
         guard FileManager.default.createFile(atPath: tmp.path, contents: data,

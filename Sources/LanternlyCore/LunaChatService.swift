@@ -118,6 +118,21 @@ public final class LunaChatService: @unchecked Sendable {
         set { lock.withLock { _uiLanguage = newValue } }
     }
 
+    /// The chain's first step on its own: the fixed crisis reply when `text` is a crisis
+    /// message (``CrisisDetector``), else `nil`. It needs no model, profile or settings, so the
+    /// command line can answer a crisis message even when a configuration file is broken.
+    ///
+    /// - Parameters:
+    ///   - text: the whole message (never cut: a crisis sentence at the end of a long journal
+    ///     entry counts).
+    ///   - language: the reply's language (``MessageLanguage/detect(_:fallback:)``).
+    ///   - region: ISO 3166-1 alpha-2 for the help line, `nil` for the directory and 112.
+    public static func crisisReply(to text: String, language: AppLanguage, region: String?,
+                                   isCrisis: (String) -> Bool = { CrisisDetector.isCrisis($0) }) -> Reply? {
+        guard isCrisis(text) else { return nil }
+        return Reply(text: CrisisReply.text(language: language, region: region), source: .crisis, language: language)
+    }
+
     /// Checks a message before it is sent.
     ///
     /// - Throws: ``MessageError`` when `text` is empty or only white space, or longer than
@@ -139,10 +154,9 @@ public final class LunaChatService: @unchecked Sendable {
         let language = MessageLanguage.detect(text, fallback: uiLanguage)
 
         // 1. Crisis: fixed text, no model, nothing written but the source.
-        if isCrisis(text) {
+        if let crisis = Self.crisisReply(to: text, language: language, region: region(), isCrisis: isCrisis) {
             diagnostics.recordReply(source: .crisis)
-            return Reply(text: CrisisReply.text(language: language, region: region()),
-                         source: .crisis, language: language)
+            return crisis
         }
 
         if !Task.isCancelled, model.availability.isAvailable {

@@ -31,7 +31,7 @@ enum ChatCommand {
         Output.line(context.text("cli.chat.welcome"))
         let interactive = isatty(STDIN_FILENO) != 0
         while true {
-            if interactive { FileHandle.standardOutput.write(Data("> ".utf8)); fflush(stdout) }
+            if interactive { Output.write("> ") }
             fflush(stdout)
             guard let raw = readLine(strippingNewline: true) else { break }
             let line = raw.trimmingCharacters(in: .whitespaces)

@@ -73,6 +73,7 @@ enum CommandLineApp {
                     throw CLIError.usage("unknown option '\(first)'. See 'lanternly --help'.")
                 }
                 let context = try Context(options: options, environment: environment)
+                try context.requireSettings()
                 return try FullScreenLauncher.run(context: context)
             }
             guard let command = commands.first(where: { $0.name == name }) else {
@@ -84,6 +85,8 @@ enum CommandLineApp {
             }
             var args = Arguments(Array(words.dropFirst()), command: name)
             let context = try Context(options: options, environment: environment)
+            // `reply` and `write` answer a crisis message before they look at the settings.
+            if !["reply", "write"].contains(name) { try context.requireSettings() }
             return try command.run(&args, context)
         } catch let error as CLIError {
             Output.error("lanternly: \(error.description)")

@@ -51,6 +51,11 @@ extension Context {
     func liveProfile() throws -> LiveProfile {
         if let cached = cache.liveProfile { return cached }
         try ensureDefaultProfile()
+        // A folder, a device or a pipe is never read (a FIFO would block forever).
+        let path = profileURL.path
+        _ = try AtomicFile.target(of: profileURL) {
+            CLIError.runtime("The profile \(path) \($0). Point --profile at a profile file, e.g. one from 'lanternly profile list'.")
+        }
         do {
             let live = try LiveProfile(url: profileURL, devices: devices(), clock: now)
             cache.liveProfile = live

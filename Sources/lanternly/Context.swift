@@ -18,6 +18,8 @@ final class Context {
     let language: AppLanguage
     let now: @Sendable () -> Date
     let cache = ContextCache()
+    /// Why `settings.json` could not be read (the defaults are used meanwhile), or `nil`.
+    private(set) var settingsProblem: CLIError?
 
     init(options: GlobalOptions, environment: [String: String]) throws {
         self.environment = environment
@@ -28,7 +30,14 @@ final class Context {
         } catch {
             throw CLIError.runtime("Lanternly's string catalog could not be read (\(error)). Rebuild with 'make build'.")
         }
-        let settings = try Context.loadSettings(paths.settingsFile)
+        // A broken settings file is kept as a problem, not thrown here: `reply` and `write`
+        // answer a crisis message first, whatever state the files are in.
+        var settings = UserSettings()
+        do {
+            settings = try Context.loadSettings(paths.settingsFile)
+        } catch let e as CLIError {
+            settingsProblem = e
+        }
         settingsBox = SettingsBox(settings)
         do {
             language = try LanguageResolver.resolve(flag: options.language, config: settings.language,
@@ -43,6 +52,24 @@ final class Context {
             profileURL = paths.defaultProfile
             profileIsExplicit = false
         }
+    }
+
+    /// Throws the settings problem, if any: every command but the crisis-first ones calls it.
+    func requireSettings() throws {
+        if let settingsProblem { throw settingsProblem }
+    }
+
+    /// The crisis reply for `text` when it is a crisis message, worked out with as little of
+    /// the configuration as can be read (a broken settings or profile file must not stand
+    /// between a person in crisis and the help line). Records only the source, as the chain
+    /// does.
+    func crisisFirst(_ text: String) -> Reply? {
+        let region = settingsProblem == nil ? settings.region : nil
+        let profileRegion = region == nil ? (try? liveProfile())?.profile.region : nil
+        let reply = LunaChatService.crisisReply(to: text, language: MessageLanguage.detect(text, fallback: language),
+                                                region: region ?? profileRegion)
+        if reply != nil { (try? diagnostics())?.recordReply(source: .crisis) }
+        return reply
     }
 
     /// A localized string from the catalog.
@@ -60,6 +87,9 @@ final class Context {
     ///
     /// - Throws: ``CLIError/runtime(_:)`` naming the file when it is not valid settings JSON.
     static func loadSettings(_ url: URL) throws -> UserSettings {
+        _ = try AtomicFile.target(of: url) {
+            CLIError.runtime("The settings file \(url.path) \($0). Move it away so Lanternly can create a new one.")
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else { return UserSettings() }
         do {
             return try JSONDecoder().decode(UserSettings.self, from: data)
@@ -100,20 +130,14 @@ final class Context {
     }
 }
 
-/// Small file-writing habits shared by every command: atomic, private.
+/// Small file-writing habits shared by every command: atomic, private (the core's
+/// ``AtomicFile``, with the person-facing error).
 enum FileSafety {
-    /// Writes `data` to a temporary file beside `url`, sets it to 0600 and renames it into place.
+    /// Replaces `url` whole with `data`, mode 0600; a symbolic link's target is written.
+    ///
+    /// - Throws: ``CLIError/runtime(_:)`` naming the file and what to do.
     static func writeAtomically(_ data: Data, to url: URL) throws {
-        let tmp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: tmp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CLIError.runtime("Could not write \(tmp.path): \(String(cString: strerror(errno))). Check that the folder is writable and the disk is not full.")
-        }
-        if rename(tmp.path, url.path) != 0 {
-            let err = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: tmp)
-            throw CLIError.runtime("Could not write \(url.path): \(err).")
-        }
+        try AtomicFile.write(data, to: url) { CLIError.runtime("\(url.path) \($0)") }
     }
 }
 

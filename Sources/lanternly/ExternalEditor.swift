@@ -1,4 +1,6 @@
 import Foundation
+import JournalStore
+import LanternlyCore
 
 /// Hands text to `$VISUAL` / `$EDITOR` and reads it back (like `git commit`, `jrnl`).
 enum ExternalEditor {
@@ -7,7 +9,7 @@ enum ExternalEditor {
     ///
     /// - Returns: the text, or `nil` when the result is empty.
     /// - Throws: ``CLIError/runtime(_:)`` when no editor is set or the editor fails.
-    static func edit(initial: String, environment: [String: String]) throws -> String? {
+    static func edit(initial: String, environment: [String: String], paths: LanternlyPaths) throws -> String? {
         guard let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
             throw CLIError.usage("write: give the text as arguments or on standard input, or set $EDITOR (e.g. export EDITOR=nano).")
         }
@@ -28,7 +30,14 @@ enum ExternalEditor {
             throw CLIError.runtime("Could not start the editor '\(editor)': \(error.localizedDescription).")
         }
         guard p.terminationStatus == 0 else {
-            throw CLIError.runtime("The editor '\(editor)' exited with status \(p.terminationStatus); nothing was saved. Your text is in \(file.path) until Lanternly exits.")
+            // Nothing typed is lost: whatever the editor left in the file becomes a recovery draft.
+            let left = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            var kept = ""
+            if !left.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+               let draft = try? RecoveryDraft.save(left, paths: paths) {
+                kept = " Your text is kept in a recovery draft (\(draft.file.path)); 'lanternly write --recover' saves it."
+            }
+            throw CLIError.runtime("The editor '\(editor)' exited with status \(p.terminationStatus), so nothing was saved to the journal.\(kept)")
         }
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text

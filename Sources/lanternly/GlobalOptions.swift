@@ -39,6 +39,9 @@ struct GlobalOptions {
             if !matched { rest.append(w); i += 1 }
         }
         words = rest
+        if options.home == "" {
+            throw CLIError.usage("--home needs a folder, e.g. --home ~/journal-test (an empty value would fall back to your real folders).")
+        }
         return options
     }
 }

@@ -46,7 +46,7 @@ enum JournalCommands {
         } else if isatty(STDIN_FILENO) == 0 {
             text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes * 16)
         } else {
-            guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment) else {
+            guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths) else {
                 Output.error(context.text("cli.write.nothing"))
                 return 0
             }
@@ -76,9 +76,13 @@ enum JournalCommands {
         Output.error(context.text("cli.write.saved", entry.localDay.description, entry.localTime))
         let waiting = RecoveryDraft.pending(in: context.paths).count
         if waiting > 0 { Output.error(context.text("cli.write.draftsWaiting", String(waiting))) }
-        if !quiet {
-            // The entry is the person's own text: Luna reflects on it through the chain, which
-            // answers a crisis entry with the crisis reply and never passes it to a model.
+        if let crisis = context.crisisFirst(text) {
+            // The entry is the person's own text and is saved; Luna answers it with the crisis
+            // reply, checked on the whole text, and it never reaches a model.
+            Output.line(crisis.text)
+        } else if let problem = context.settingsProblem {
+            Output.error("lanternly: \(problem.description)")
+        } else if !quiet {
             let reply = try context.reply(to: String(text.prefix(LunaChatService.maxMessageBytes)), remember: false)
             Output.line(reply.text)
         }
@@ -148,7 +152,9 @@ enum JournalCommands {
             try args.finish()
             var query = EntryQuery(limit: 10)
             if let n {
-                guard let count = Int(n), count > 0 else { throw CLIError.usage("list: -n takes a positive number, not '\(n)'.") }
+                guard let count = Int(n), count > 0 else {
+                    throw CLIError.usage("list: -n takes a whole number from 1 to \(Int.max), not '\(n)'.")
+                }
                 query.limit = count
             }
             if let from { query.from = try day(from) }
@@ -158,10 +164,13 @@ enum JournalCommands {
             let entries: [JournalEntry]
             do { entries = try context.journal().entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
-                FileHandle.standardOutput.write(Data(JournalExport.render(entries.reversed(), format: .json).utf8))
+                Output.write(JournalExport.render(entries.reversed(), format: .json))
                 Output.line("")
             } else {
-                if entries.isEmpty { Output.error(context.text("cli.list.empty")) }
+                if entries.isEmpty {
+                    let filtered = query.from != nil || query.to != nil || query.tag != nil || query.starredOnly
+                    Output.error(context.text(filtered ? "cli.list.noMatch" : "cli.list.empty"))
+                }
                 for e in entries {
                     let title = Sanitize.line(e.title)
                     let extra = e.tags.map { "@" + $0 }.filter { !title.localizedCaseInsensitiveContains($0) }
@@ -240,7 +249,7 @@ enum JournalCommands {
                     try JournalExport.write(journal, format: format, toFile: URL(fileURLWithPath: output))
                     Output.error(context.text("cli.export.done", output))
                 } else {
-                    try JournalExport.write(journal, format: format) { FileHandle.standardOutput.write(Data($0.utf8)) }
+                    try JournalExport.write(journal, format: format) { Output.write($0) }
                 }
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
@@ -288,6 +297,11 @@ enum JournalCommands {
             let json = args.flag("--json")
             let n = try args.option("-n")
             let words = try args.positionals()
+            var limit: Int?
+            if let n {
+                guard let count = Int(n), count > 0 else { throw CLIError.usage("history: -n takes a positive number, not '\(n)'.") }
+                limit = count
+            }
             do {
                 if words == ["erase"] {
                     let count = try context.journal().eraseChatHistory()
@@ -295,7 +309,7 @@ enum JournalCommands {
                     return 0
                 }
                 guard words.isEmpty else { throw CLIError.usage("history: unknown action '\(words[0])'. Use 'erase' or nothing.") }
-                let turns = try context.journal().chatHistory(limit: n.flatMap(Int.init))
+                let turns = try context.journal().chatHistory(limit: limit)
                 if json {
                     try Output.json(turns)
                 } else {

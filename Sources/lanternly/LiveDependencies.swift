@@ -126,7 +126,7 @@ enum LiveDependencies {
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
-            editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment) },
+            editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment, paths: paths) },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
                 drafts.saved()

@@ -1,13 +1,41 @@
 import Foundation
+import TerminalUI
 
 /// Writing to standard output and standard error, and JSON encoding for `--json`.
 enum Output {
-    static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    /// Whether standard output is a terminal; text to a terminal is stripped of control and
+    /// escape sequences (only newline and tab survive), text to a file or pipe is kept whole.
+    static let stdoutIsTerminal = isatty(STDOUT_FILENO) != 0
+    static let stderrIsTerminal = isatty(STDERR_FILENO) != 0
+
+    /// Writes `text` to standard output (buffered; a write error is reported at exit by
+    /// ``finish()``, never a crash).
+    static func write(_ text: String) {
+        let safe = stdoutIsTerminal ? TerminalText.sanitize(text) : text
+        var bytes = Array(safe.utf8)
+        if !bytes.isEmpty { _ = fwrite(&bytes, 1, bytes.count, stdout) }
     }
 
+    /// Writes raw bytes to standard output (stripped like ``write(_:)`` on a terminal).
+    static func write(_ data: Data) {
+        if stdoutIsTerminal {
+            write(String(decoding: data, as: UTF8.self))
+        } else {
+            data.withUnsafeBytes { raw in _ = fwrite(raw.baseAddress, 1, raw.count, stdout) }
+        }
+    }
+
+    static func line(_ text: String) {
+        write(text + "\n")
+    }
+
+    /// One line to standard error, stripped of escape sequences (it may echo a value the
+    /// person or a file gave). A failed write to standard error is ignored: there is nowhere
+    /// left to report it.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        var bytes = Array((TerminalText.sanitize(text) + "\n").utf8)
+        _ = fwrite(&bytes, 1, bytes.count, stderr)
+        fflush(stderr)
     }
 
     /// Encodes `value` as one JSON document (keys sorted, slashes unescaped) and prints it.
@@ -15,7 +43,21 @@ enum Output {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        write(data + Data("\n".utf8))
+    }
+
+    /// Flushes standard output and reports a write error (full disk, closed pipe, `/dev/full`)
+    /// as one line on standard error.
+    ///
+    /// - Returns: `true` when everything written reached its destination.
+    static func finish() -> Bool {
+        let flushed = fflush(stdout) == 0
+        if !flushed || ferror(stdout) != 0 {
+            let reason = String(cString: strerror(errno))
+            error("lanternly: the output could not be written (\(reason)). Check the file or pipe it goes to (is the disk full?).")
+            return false
+        }
+        return true
     }
 
     /// Reads all of standard input as UTF-8 text, at most `limit` bytes.

@@ -32,10 +32,10 @@ enum ProfileCommand {
             let data = try readProfileBytes(context)
             _ = try context.loadProfile()  // validates, with a clear error
             if json {
-                FileHandle.standardOutput.write(data)
+                Output.write(data)
             } else {
                 Output.line("# \(context.profileURL.path)")
-                FileHandle.standardOutput.write(data)
+                Output.write(data)
                 if data.last != UInt8(ascii: "\n") { Output.line("") }
             }
             return 0

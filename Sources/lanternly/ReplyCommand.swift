@@ -30,13 +30,22 @@ enum ReplyCommand {
             text = words.joined(separator: " ")
         }
         let message = try context.validatedMessage(text)
+        if let crisis = context.crisisFirst(message) {
+            try print(crisis, json: json)
+            return 0
+        }
+        try context.requireSettings()
         // A one-off answer, like a query: it is not kept in the chat history ('chat' keeps those).
         let reply = try context.reply(to: message, remember: false)
+        try print(reply, json: json)
+        return 0
+    }
+
+    private static func print(_ reply: Reply, json: Bool) throws {
         if json {
             try Output.json(reply)
         } else {
             Output.line(reply.text)
         }
-        return 0
     }
 }
