@@ -229,19 +229,45 @@ enum Phrasebook {
         }
     }
 
-    /// A second sentence naming the topic, after a feeling.
-    static func middle(_ topic: Topic) -> Phrase {
+    /// Second sentences naming the topic, after a feeling.
+    static func middles(_ topic: Topic) -> [Phrase] {
         switch topic {
-        case .work: return Phrase("Work seems to be taking up a lot of room right now.", "Работа сейчас занимает очень много места.")
-        case .family: return Phrase("Family is part of this too, and that can make it weigh more.",
-                                    "Здесь замешана и семья, а с семьёй всё ощущается сильнее.")
-        case .sleep: return Phrase("And sleep is tangled up in it too.", "И сон тоже сюда вплетается.")
-        case .friends: return Phrase("Your friends are part of this picture as well.", "Друзья тоже часть этой картины.")
-        case .study: return Phrase("Studying seems to play a big part in it.", "И учёба здесь играет большую роль.")
-        case .health: return Phrase("Your health is in the middle of it, too.", "И здоровье здесь тоже в центре.")
-        case .love: return Phrase("There's a relationship at the heart of it.", "В центре всего этого — отношения.")
-        case .money: return Phrase("Money is pressing in as well.", "Деньги тоже добавляют тяжести.")
-        case .home: return Phrase("Home is part of it too.", "Дом тоже часть этого.")
+        case .work: return [
+            Phrase("Work seems to be taking up a lot of room right now.", "Работа сейчас занимает очень много места."),
+            Phrase("And work is right in the middle of it.", "И работа здесь в самом центре."),
+        ]
+        case .family: return [
+            Phrase("Family is part of this too, and that can make it weigh more.", "Здесь замешана и семья, а с семьёй всё ощущается сильнее."),
+            Phrase("When it's family, it tends to go deeper.", "Когда дело касается семьи, всё задевает глубже."),
+        ]
+        case .sleep: return [
+            Phrase("And sleep is tangled up in it too.", "И сон тоже сюда вплетается."),
+            Phrase("Poor rest makes everything heavier.", "Без хорошего сна всё кажется тяжелее."),
+        ]
+        case .friends: return [
+            Phrase("Your friends are part of this picture as well.", "Друзья тоже часть этой картины."),
+            Phrase("It matters a lot when friends are involved.", "Когда речь о друзьях, это особенно важно."),
+        ]
+        case .study: return [
+            Phrase("Studying seems to play a big part in it.", "И учёба здесь играет большую роль."),
+            Phrase("Your studies are asking a lot right now.", "Учёба сейчас требует очень многого."),
+        ]
+        case .health: return [
+            Phrase("Your health is in the middle of it, too.", "И здоровье здесь тоже в центре."),
+            Phrase("Feeling unwell makes everything harder to carry.", "Когда нездоровится, всё нести тяжелее."),
+        ]
+        case .love: return [
+            Phrase("There's a relationship at the heart of it.", "В центре всего этого — отношения."),
+            Phrase("Someone close to your heart is part of this.", "Здесь замешан близкий сердцу человек."),
+        ]
+        case .money: return [
+            Phrase("Money is pressing in as well.", "Деньги тоже добавляют тяжести."),
+            Phrase("Money worries make it all heavier.", "Денежные заботы делают всё тяжелее."),
+        ]
+        case .home: return [
+            Phrase("Home is part of it too.", "Дом тоже часть этого."),
+            Phrase("Where you live plays into this as well.", "То, где ты живёшь, тоже сюда вплетается."),
+        ]
         }
     }
 
@@ -252,7 +278,7 @@ enum Phrasebook {
             Phrase("How do you feel when the work day is over?", "Что ты чувствуешь, когда рабочий день заканчивается?"),
         ]
         case .family: return [
-            Phrase("What would you like your family to understand about you?", "Что бы тебе хотелось, чтобы семья о тебе поняла?"),
+            Phrase("Who in your family is on your mind most right now?", "Кто из близких сейчас больше всего у тебя в мыслях?"),
             Phrase("What do you need from the people closest to you right now?", "Чего тебе сейчас не хватает от близких?"),
         ]
         case .sleep: return [
@@ -504,7 +530,7 @@ enum Phrasebook {
     static let quotes = [
         Phrase("“{quote}”: I'm holding on to those words.", "«{quote}» — эти слова я запомню."),
         Phrase("I keep coming back to “{quote}”.", "Я всё возвращаюсь к словам «{quote}»."),
-        Phrase("There's a lot in “{quote}”.", "В словах «{quote}» так много всего."),
+        Phrase("I hear you: “{quote}”.", "Слышу тебя: «{quote}»."),
         Phrase("You wrote “{quote}”.", "Ты пишешь: «{quote}».",
                feminine: "Ты написала: «{quote}».", masculine: "Ты написал: «{quote}»."),
         Phrase("When you say “{quote}”, I want to listen closely.", "Когда ты говоришь «{quote}», хочется прислушаться внимательнее."),
@@ -552,7 +578,7 @@ enum Phrasebook {
     static var all: [Phrase] {
         var list: [Phrase] = []
         for f in Feeling.allCases { list += openings(f) + questions(f) }
-        for t in Topic.allCases { list += openings(t) + [middle(t)] + questions(t) + frames(t) }
+        for t in Topic.allCases { list += openings(t) + middles(t) + questions(t) + frames(t) }
         for a in Activity.allCases { list += openings(a) + [middle(a)] + questions(a) }
         for g in Greeting.allCases { list += greetings(g) + shortGreetings(g) + greetingQuestions(g) }
         list += thanks + thanksQuestions + askedAfter + askedAfterQuestions
@@ -634,7 +660,9 @@ enum LiveReply {
         var parts: [Phrase] = []
         let quote = quoting ? r.quote : nil
         if let quote { pick.quoteKey = Phrase.openers(quote).first ?? "{quote}" }
-        let content = r.feeling != nil || r.topic != nil || r.activity != nil || r.name != nil || r.frame != nil || quote != nil
+        // After thanks, a phrase alone ("that really helped") is about Luna, not news to answer.
+        let content = r.feeling != nil || r.topic != nil || r.activity != nil || r.name != nil || r.frame != nil
+            || (quote != nil && !r.thanks)
 
         // 1. Courtesies: answer a hello, thanks or "how are you" in kind.
         let courtesies = (r.greeting != nil ? 1 : 0) + (r.thanks ? 1 : 0) + (r.asksAfterLuna ? 1 : 0)
@@ -674,7 +702,7 @@ enum LiveReply {
         if parts.count < 2 {
             var middles: [[Phrase]] = []
             if let quote, !quoteUsed, quote.split(separator: " ").count >= 2 { middles.append(Phrasebook.quotes) }
-            if r.feeling != nil, !positive, let t = topic { middles.append([Phrasebook.middle(t)]) }
+            if r.feeling != nil, !positive, let t = topic { middles.append(Phrasebook.middles(t)) }
             if r.feeling != nil, let a = r.activity { middles.append([Phrasebook.middle(a)]) }
             if r.feeling == nil, r.activities.count > 1 { middles.append([Phrasebook.middle(r.activities[1])]) }
             if let frame { middles.append(Phrasebook.frames(frame)) }

@@ -164,25 +164,25 @@ enum Lexicon {
     static func feelingStems(_ language: AppLanguage) -> [(Feeling, [String])] {
         switch language {
         case .english: return [
-            (.tired, ["tired", "tiring", "exhaust*", "drained", "sleepy", "fatigue*", "weary", "knackered", "worn out", "burned out", "burnt out", "no energy"]),
+            (.tired, ["tired", "tiring", "exhaust*", "drained", "sleepy", "fatigue*", "weary", "knackered", "worn out", "burned out", "burnt out", "no energy", "long day", "day was long", "long week"]),
             (.anxious, ["anxious", "anxiety", "worried", "worry", "worrying", "worries", "nervous", "scared", "afraid", "panic*", "uneasy", "fear", "fears", "dread*"]),
-            (.stressed, ["stress*", "overwhelm*", "pressure", "swamped", "frazzled", "too much"]),
+            (.stressed, ["stress*", "overwhelm*", "pressure", "swamped", "frazzled", "too much", "rough day", "hard day", "tough day"]),
             (.sad, ["sad", "sadness", "unhappy", "upset", "heartbroken", "miserable", "gloomy", "cry", "crying", "cried", "tears", "hurt", "it hurts", "that hurts", "blue"]),
             (.angry, ["angry", "anger", "mad", "furious", "annoyed", "annoying", "irritat*", "frustrat*", "pissed", "resent*"]),
-            (.lonely, ["lonely", "loneliness", "alone", "isolated", "lonesome", "left out", "nobody to", "no one to"]),
+            (.lonely, ["lonely", "loneliness", "alone", "isolated", "lonesome", "left out", "nobody to", "no one to", "i miss", "miss my", "miss him", "miss her", "miss them"]),
             (.happy, ["happy", "happiness", "glad", "joy", "joyful", "excited", "delighted", "wonderful", "great", "amazing", "cheerful", "thrilled", "fun"]),
             (.grateful, ["grateful", "gratitude", "thankful", "thanks", "thank", "appreciat*"]),
             (.proud, ["proud", "pride", "accomplish*", "achiev*", "managed to", "finally did"]),
-            (.confused, ["confus*", "unsure", "uncertain", "torn", "stuck", "don't know what", "do not know what", "no idea"]),
+            (.confused, ["confus*", "unsure", "uncertain", "torn", "stuck", "don't know what", "do not know what", "no idea", "i don't know", "i do not know", "idk", "not sure"]),
             (.calm, ["calm", "calmer", "peaceful", "relaxed", "rested", "serene"]),
         ]
         case .russian: return [
-            (.tired, ["устал*", "усталост*", "вымота*", "измота*", "утомл*", "выдохл*", "выжат*", "сонн*", "нет сил", "без сил"]),
+            (.tired, ["устал*", "усталост*", "вымота*", "измота*", "утомл*", "выдохл*", "выжат*", "сонн*", "нет сил", "без сил", "длинный день", "день был длинный", "долгий день"]),
             (.anxious, ["тревог*", "тревож*", "волну*", "волнова*", "беспоко*", "страшн*", "страшно", "боюсь", "боит*", "страх*", "нервнич*", "паник*"]),
-            (.stressed, ["стресс*", "напряж*", "завал*", "перегруж*", "загруж*", "давит", "запар*", "не успева*"]),
+            (.stressed, ["стресс*", "напряж*", "завал*", "перегруж*", "загруж*", "давит", "запар*", "не успева*", "тяжелый день", "день был тяжелый", "трудный день"]),
             (.sad, ["грус*", "печал*", "плак*", "плач*", "слез*", "тоск*", "расстро*", "обид*", "тяжело на душе"]),
             (.angry, ["злюсь", "злит", "злая", "злой", "злость*", "зла", "бесит", "бесят", "раздраж*", "возмущ*", "ярост*"]),
-            (.lonely, ["одинок*", "одиночеств*", "не с кем", "никому не нуж*"]),
+            (.lonely, ["одинок*", "одиночеств*", "не с кем", "никому не нуж*", "скучаю", "скучала", "скучал"]),
             (.happy, ["рад", "рада", "рады", "радост*", "радуе*", "радую*", "счастл*", "весел*", "здорово", "отличн*", "классн*", "прекрасн*", "чудесн*", "кайф*", "восторг*"]),
             (.grateful, ["благодар*", "спасибо", "признател*"]),
             (.proud, ["горжусь", "горд*", "получилос*", "справил*", "смогла", "смог"]),

@@ -238,6 +238,8 @@ enum Translator {
         "спасибочки": "thanks", "благодарю": "thank you", "как дела": "how are you", "как ты": "how are you",
         "как у тебя дела": "how are you", "как поживаешь": "how are you", "на улице": "outdoors",
         "спасибо тебе": "thank you", "спасибо за": "thanks for", "было хорошо": "it was nice",
+        "длинный день": "long day", "день был длинный": "long day", "долгий день": "long day",
+        "тяжелый день": "hard day", "день был тяжелый": "hard day", "трудный день": "hard day",
         "ок": "ok", "окей": "okay", "ладно": "okay", "норм": "okay", "нормально": "okay",
     ]
 

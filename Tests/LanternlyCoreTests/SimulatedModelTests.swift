@@ -102,7 +102,7 @@ final class SimulatedModelTests: XCTestCase {
                 .trimmingCharacters(in: CharacterSet(charactersIn: "…"))
             XCTAssertTrue(text.lowercased().contains(quoted.lowercased()), "the quote is from the message: \(quoted)")
         } else {
-            XCTAssertTrue(out.contains(Phrasebook.middle(.work).en), "names the topic when it does not quote: \(out)")
+            XCTAssertTrue(Phrasebook.middles(.work).contains { out.contains($0.en) }, "names the topic when it does not quote: \(out)")
         }
     }
 
@@ -436,7 +436,7 @@ final class SimulatedModelTests: XCTestCase {
                 let warm = positive.flatMap { lines(Phrasebook.openings($0), language) }
                 XCTAssertTrue(warm.contains { out.contains($0) }, "\(text) → \(out)")
                 let worried = hard.flatMap { lines(Phrasebook.openings($0) + Phrasebook.questions($0), language) }
-                    + Topic.allCases.flatMap { lines(Phrasebook.questions($0) + [Phrasebook.middle($0)], language) }
+                    + Topic.allCases.flatMap { lines(Phrasebook.questions($0) + Phrasebook.middles($0), language) }
                 XCTAssertFalse(worried.contains { out.contains($0) }, "no worry in a good day: \(text) → \(out)")
                 XCTAssertTrue(out.hasSuffix("?"), out)
             }
@@ -461,7 +461,7 @@ final class SimulatedModelTests: XCTestCase {
                 XCTAssertTrue(about.contains { out.contains($0) }, "\(text) → \(out)")
                 let feelings = Feeling.allCases.flatMap { lines(Phrasebook.openings($0), language) }
                 XCTAssertFalse(feelings.contains { out.contains($0) }, "no feeling was written: \(out)")
-                let work = lines(Phrasebook.openings(.work) + Phrasebook.questions(.work) + [Phrasebook.middle(.work)], language)
+                let work = lines(Phrasebook.openings(.work) + Phrasebook.questions(.work) + Phrasebook.middles(.work), language)
                 XCTAssertFalse(work.contains { out.contains($0) }, "\"after work\" is a time, not the topic: \(out)")
                 XCTAssertTrue(out.hasSuffix("?"), out)
             }
