@@ -45,17 +45,47 @@ struct Word: Sendable {
     var capitalized: Bool { text.first?.isUppercase ?? false }
 }
 
+/// How a message opens with a hello; the reply answers in kind.
+enum Greeting: String, CaseIterable, Sendable {
+    case hello, morning, afternoon, evening, night
+}
+
+/// Something the person did, when a message tells of it (a walk, a book, a meal…).
+enum Activity: String, CaseIterable, Sendable {
+    case walk, outdoors, cooking, reading, exercise, music, film, crafts
+}
+
 /// What the simulated model took from a message.
+///
+/// The courtesies a message opens with (a hello, thanks to Luna, "how are you") are read
+/// apart; feeling, topic, activities, quote and name come from the words after them.
 struct Reading: Sendable {
     var feeling: Feeling?
     var topic: Topic?
     var quote: String?
     var name: (text: String, role: NameRole)?
+    /// Every word of the message, the opening hello and thanks included.
     var words: [Word]
-    /// A short hello with nothing else in it.
-    var isGreeting: Bool {
-        feeling == nil && topic == nil && words.count <= 4 && words.first.map { Lexicon.greetings.contains($0.key) } == true
+    /// What the person did, in the order the message tells it (first is the main one).
+    var activities: [Activity] = []
+    /// A topic named only as a time ("after work", "после учёбы"): not the subject.
+    var frame: Topic?
+    /// The message opens with a hello.
+    var greeting: Greeting?
+    /// The message opens by thanking Luna ("thanks", "thank you for…", "спасибо тебе").
+    var thanks = false
+    /// The message asks how Luna is ("how are you", "как дела").
+    var asksAfterLuna = false
+
+    var activity: Activity? { activities.first }
+
+    /// Whether anything beyond the hello, thanks or "how are you" was written.
+    var hasContent: Bool {
+        feeling != nil || topic != nil || activity != nil || name != nil || frame != nil || quote != nil
     }
+
+    /// A hello with nothing else in it.
+    var isGreeting: Bool { greeting != nil && !thanks && !hasContent }
 }
 
 enum Lexicon {
@@ -134,30 +164,72 @@ enum Lexicon {
     static func feelingStems(_ language: AppLanguage) -> [(Feeling, [String])] {
         switch language {
         case .english: return [
-            (.tired, ["tired", "tiring", "exhaust*", "drained", "sleepy", "fatigue*", "weary", "knackered", "worn out", "burned out", "burnt out", "no energy"]),
+            (.tired, ["tired", "tiring", "exhaust*", "drained", "sleepy", "fatigue*", "weary", "knackered", "worn out", "burned out", "burnt out", "no energy", "long day", "day was long", "long week"]),
             (.anxious, ["anxious", "anxiety", "worried", "worry", "worrying", "worries", "nervous", "scared", "afraid", "panic*", "uneasy", "fear", "fears", "dread*"]),
-            (.stressed, ["stress*", "overwhelm*", "pressure", "swamped", "frazzled", "too much"]),
-            (.sad, ["sad", "sadness", "unhappy", "upset", "heartbroken", "miserable", "gloomy", "cry", "crying", "cried", "tears", "hurts", "blue"]),
+            (.stressed, ["stress*", "overwhelm*", "pressure", "swamped", "frazzled", "too much", "rough day", "hard day", "tough day"]),
+            (.sad, ["sad", "sadness", "unhappy", "upset", "heartbroken", "miserable", "gloomy", "cry", "crying", "cried", "tears", "hurt", "it hurts", "that hurts", "blue"]),
             (.angry, ["angry", "anger", "mad", "furious", "annoyed", "annoying", "irritat*", "frustrat*", "pissed", "resent*"]),
-            (.lonely, ["lonely", "loneliness", "alone", "isolated", "lonesome", "left out", "nobody to", "no one to"]),
+            (.lonely, ["lonely", "loneliness", "alone", "isolated", "lonesome", "left out", "nobody to", "no one to", "i miss", "miss my", "miss him", "miss her", "miss them"]),
             (.happy, ["happy", "happiness", "glad", "joy", "joyful", "excited", "delighted", "wonderful", "great", "amazing", "cheerful", "thrilled", "fun"]),
             (.grateful, ["grateful", "gratitude", "thankful", "thanks", "thank", "appreciat*"]),
             (.proud, ["proud", "pride", "accomplish*", "achiev*", "managed to", "finally did"]),
-            (.confused, ["confus*", "unsure", "uncertain", "torn", "stuck", "don't know what", "do not know what", "no idea"]),
+            (.confused, ["confus*", "unsure", "uncertain", "torn", "stuck", "don't know what", "do not know what", "no idea", "i don't know", "i do not know", "idk", "not sure"]),
             (.calm, ["calm", "calmer", "peaceful", "relaxed", "rested", "serene"]),
         ]
         case .russian: return [
-            (.tired, ["устал*", "усталост*", "вымота*", "измота*", "утомл*", "выдохл*", "выжат*", "сонн*", "нет сил", "без сил"]),
+            (.tired, ["устал*", "усталост*", "вымота*", "измота*", "утомл*", "выдохл*", "выжат*", "сонн*", "нет сил", "без сил", "длинный день", "день был длинный", "долгий день"]),
             (.anxious, ["тревог*", "тревож*", "волну*", "волнова*", "беспоко*", "страшн*", "страшно", "боюсь", "боит*", "страх*", "нервнич*", "паник*"]),
-            (.stressed, ["стресс*", "напряж*", "завал*", "перегруж*", "загруж*", "давит", "запар*", "не успева*"]),
+            (.stressed, ["стресс*", "напряж*", "завал*", "перегруж*", "загруж*", "давит", "запар*", "не успева*", "тяжелый день", "день был тяжелый", "трудный день"]),
             (.sad, ["грус*", "печал*", "плак*", "плач*", "слез*", "тоск*", "расстро*", "обид*", "тяжело на душе"]),
             (.angry, ["злюсь", "злит", "злая", "злой", "злость*", "зла", "бесит", "бесят", "раздраж*", "возмущ*", "ярост*"]),
-            (.lonely, ["одинок*", "одиночеств*", "не с кем", "никому не нуж*"]),
-            (.happy, ["рад", "рада", "рады", "радост*", "радуе*", "радую*", "счастл*", "весел*", "здорово", "отлично", "классно", "прекрасн*", "чудесн*", "кайф*", "восторг*"]),
+            (.lonely, ["одинок*", "одиночеств*", "не с кем", "никому не нуж*", "скучаю", "скучала", "скучал"]),
+            (.happy, ["рад", "рада", "рады", "радост*", "радуе*", "радую*", "счастл*", "весел*", "здорово", "отличн*", "классн*", "прекрасн*", "чудесн*", "кайф*", "восторг*"]),
             (.grateful, ["благодар*", "спасибо", "признател*"]),
             (.proud, ["горжусь", "горд*", "получилос*", "справил*", "смогла", "смог"]),
             (.confused, ["запута*", "растерян*", "непонятн*", "не знаю", "не понимаю"]),
             (.calm, ["спокойн*", "спокойств*", "умиротвор*", "расслаб*", "отдохнул*"]),
+        ]
+        }
+    }
+
+    /// Mild positive words ("good", "nice", "хорошо"): read as `.happy` only when no other
+    /// feeling is written, so "good, but exhausted" reads as tired.
+    static func mildPositiveStems(_ language: AppLanguage) -> [String] {
+        switch language {
+        case .english: return ["good", "nice", "lovely", "better", "pleasant", "cozy", "cosy", "okay day", "fine day"]
+        case .russian: return ["хорош*", "неплох*", "приятн*", "уютн*", "лучше"]
+        }
+    }
+
+    // MARK: Activities
+
+    static func activityStems(_ language: AppLanguage) -> [(Activity, [String])] {
+        switch language {
+        case .english: return [
+            (.walk, ["walk", "walks", "walked", "walking", "stroll*", "hike", "hiked", "hiking", "wander*"]),
+            (.outdoors, ["river*", "park", "parks", "sea", "seaside", "lake*", "forest*", "woods", "beach*", "garden*",
+                         "mountain*", "sunset*", "sunrise*", "outside", "outdoors", "nature", "trees", "flowers", "riverside"]),
+            (.cooking, ["cook", "cooks", "cooked", "cooking", "bake", "baked", "baking", "soup", "recipe*", "pie", "bread", "cake*"]),
+            (.reading, ["read", "reading", "book", "books", "novel*", "poem*", "poetry"]),
+            (.exercise, ["run", "ran", "running", "jog*", "gym", "yoga", "swim*", "swam", "bike", "cycling", "cycled",
+                         "workout*", "exercis*", "football", "tennis", "danced", "dancing", "dance", "climbing"]),
+            (.music, ["music", "song*", "sang", "sing", "singing", "guitar", "piano", "concert*", "playlist*"]),
+            (.film, ["movie*", "film*", "series", "cinema", "documentary", "watched"]),
+            (.crafts, ["draw", "drew", "drawing", "paint", "painted", "painting", "knit*", "sketch*", "craft*", "sewing", "pottery"]),
+        ]
+        case .russian: return [
+            (.walk, ["гуля*", "погуля*", "прогул*", "прошл*", "пешком", "поход"]),
+            (.outdoors, ["река", "реки", "реке", "реку", "рекой", "речк*", "набережн*", "парк", "парка", "парке", "парку",
+                         "парком", "море", "моря", "морю", "морем", "озер*", "лес", "леса", "лесу", "лесом", "пляж*",
+                         "сад", "сада", "саду", "садом", "горы", "горах", "закат*", "рассвет*", "природ*", "на улице"]),
+            (.cooking, ["готовил*", "приготов*", "сварил*", "испекл*", "испек", "пекл*", "суп", "супа", "супом", "пирог*",
+                        "рецепт*", "выпечк*"]),
+            (.reading, ["читал*", "читаю", "читать", "прочитал*", "почитал*", "книг*", "книжк*", "стих*"]),
+            (.exercise, ["бегал*", "бегаю", "пробежк*", "побегал*", "спортзал*", "йог*", "плавал*", "бассейн*",
+                         "велосипед*", "трениров*", "танц*", "футбол*", "зарядк*"]),
+            (.music, ["музык*", "песн*", "песен", "гитар*", "пианино", "концерт*", "пела", "пел"]),
+            (.film, ["фильм*", "кино", "сериал*"]),
+            (.crafts, ["рисова*", "рисую", "нарисова*", "вяза*", "вышива*", "лепил*"]),
         ]
         }
     }
@@ -172,7 +244,7 @@ enum Lexicon {
             (.sleep, ["sleep*", "slept", "insomnia", "nap", "naps", "asleep", "awake", "bedtime", "nightmare*"]),
             (.friends, ["friend*", "buddy", "buddies", "bestie"]),
             (.study, ["study", "studies", "studying", "exam*", "school*", "class", "classes", "university", "college", "homework", "lecture*", "teacher*", "professor*", "course*", "thesis", "semester"]),
-            (.health, ["sick", "ill", "illness", "health*", "doctor*", "pain*", "headache*", "hospital*", "flu", "fever", "injur*", "medicine", "symptom*", "migraine*"]),
+            (.health, ["sick", "ill", "illness", "health*", "doctor*", "pain", "pains", "painful", "head hurts", "back hurts", "stomach hurts", "headache*", "hospital*", "flu", "fever", "injur*", "medicine", "symptom*", "migraine*"]),
             (.love, ["boyfriend*", "girlfriend*", "partner*", "husband*", "wife", "relationship*", "breakup", "broke up", "dating", "crush", "relationship"]),
             (.money, ["money", "rent", "bills", "salary", "debt*", "loan*", "mortgage*", "paycheck", "budget*"]),
             (.home, ["home", "house", "apartment", "flat", "moving", "neighbo*", "roommate*"]),
@@ -200,11 +272,24 @@ enum Lexicon {
         "october", "november", "december", "christmas", "easter", "english", "russian", "siri", "apple",
         "the", "a", "and", "but", "so", "my", "it", "it's", "this", "that", "today", "tonight", "yesterday",
         "he", "she", "they", "we", "you", "maybe", "then", "when", "why", "what", "how", "just", "also",
+        "hi", "hello", "hey", "hiya", "good", "thanks", "thank", "morning", "evening", "night", "afternoon",
+        "day", "week", "everything", "nothing", "nobody", "everyone", "life", "time", "weather", "dinner",
+        "lunch", "breakfast", "there", "here", "yes", "no", "please", "sorry", "all", "some", "one",
     ]
     static let russianNotNames: Set<String> = [
         "я", "мне", "меня", "мной", "мы", "нам", "нас", "ты", "тебе", "тебя", "вы", "он", "она", "они",
         "оно", "его", "ее", "их", "бог", "господи", "луна", "сегодня", "вчера", "завтра", "это", "как",
         "что", "но", "и", "а", "мама", "папа", "москва", "россия", "утром", "вечером", "ночью", "потом",
+        "совсем", "очень", "просто", "опять", "снова", "весь", "вся", "все", "наверное", "кажется", "может",
+        "теперь", "тут", "там", "здесь", "когда", "если", "почему", "зачем", "хотя", "еще", "уже", "только",
+        "даже", "вот", "ну", "так", "да", "нет", "спасибо", "привет", "пока", "ладно", "хорошо", "плохо",
+        "целый", "мой", "моя", "мое", "мои", "наш", "наша", "этот", "эта", "эти", "тот", "та", "каждый",
+        "утро", "вечер", "ночь", "день", "днем", "сейчас", "давно", "недавно", "иногда", "часто", "всегда",
+        "никогда", "зато", "поэтому", "потому", "ведь", "прямо", "немного", "чуть", "много", "мало", "после",
+        "перед", "дома", "здравствуй", "здравствуйте", "добрый", "доброе", "доброй", "спокойной", "всю",
+        "весь", "пошла", "пошел", "сходила", "сходил", "долго", "наконец", "сначала", "ничего", "никто",
+        "нечего", "ужин", "обед", "завтрак", "работа", "погода", "жизнь", "время", "неделя", "ок", "окей",
+        "вообще", "кстати", "короче", "в общем", "честно", "сегодняшний", "вчерашний", "спасибочки",
     ]
     /// Words after which an English name starts a clause (so it is the subject).
     static let englishClauseOpeners: Set<String> = [
@@ -256,29 +341,118 @@ enum Lexicon {
 
     /// Whether `key` is one of the feeling or topic words (so not a name).
     static func isLexiconWord(_ key: String, _ language: AppLanguage) -> Bool {
-        let stems = (feelingStems(language).flatMap(\.1) + topicStems(language).flatMap(\.1)).filter { !$0.contains(" ") }
+        let stems = (feelingStems(language).flatMap(\.1) + topicStems(language).flatMap(\.1)
+            + activityStems(language).flatMap(\.1) + mildPositiveStems(language)).filter { !$0.contains(" ") }
         return stems.contains { matches($0, key) }
     }
 
-    static let greetings: Set<String> = [
-        "hello", "hi", "hey", "hiya", "morning", "evening", "привет", "приветик", "здравствуй", "здравствуйте",
-        "здорово", "хай", "добрый",
+    /// Hellos a message can open with, as word sequences (longest first wins).
+    static let greetingPhrases: [([String], Greeting)] = [
+        (["good", "morning"], .morning), (["good", "afternoon"], .afternoon), (["good", "evening"], .evening),
+        (["good", "night"], .night), (["hi"], .hello), (["hello"], .hello), (["hey"], .hello),
+        (["hiya"], .hello), (["howdy"], .hello), (["heya"], .hello), (["hey", "there"], .hello),
+        (["доброе", "утро"], .morning), (["доброго", "утра"], .morning), (["добрый", "день"], .afternoon),
+        (["доброго", "дня"], .afternoon), (["добрый", "вечер"], .evening), (["доброго", "вечера"], .evening),
+        (["доброй", "ночи"], .night), (["спокойной", "ночи"], .night), (["привет"], .hello),
+        (["приветик"], .hello), (["здравствуй"], .hello), (["здравствуйте"], .hello), (["хай"], .hello),
+        (["салют"], .hello),
     ]
+    /// A single word that is a hello only when it stands alone in its clause ("Morning!").
+    static let loneGreetings: [String: Greeting] = ["morning": .morning, "evening": .evening, "утро": .morning]
+    /// Words that may follow a hello or a thanks without adding anything ("hi there", "спасибо тебе").
+    static let courtesyFillers: Set<String> = [
+        "there", "luna", "again", "everyone", "all", "you", "friend", "so", "much", "a", "lot", "very",
+        "луна", "луночка", "снова", "еще", "раз", "тебе", "вам", "большое", "огромное", "тебя", "всем",
+    ]
+    static let greetings: Set<String> = Set(greetingPhrases.flatMap(\.0)).union(loneGreetings.keys)
+
+    /// The hello a message opens with, and the index of the first word after it.
+    static func greeting(at start: Int, in words: [Word]) -> (Greeting, Int)? {
+        guard start < words.count else { return nil }
+        var best: (Greeting, Int)?
+        for (phrase, kind) in greetingPhrases where start + phrase.count <= words.count {
+            let slice = words[start..<(start + phrase.count)]
+            guard zip(phrase, slice).allSatisfy({ $0 == $1.key }), Set(slice.map(\.clause)).count == 1 else { continue }
+            if best.map({ start + phrase.count > $0.1 }) ?? true { best = (kind, start + phrase.count) }
+        }
+        if best == nil, let kind = loneGreetings[words[start].key],
+           start + 1 == words.count || words[start + 1].clause != words[start].clause {
+            best = (kind, start + 1)
+        }
+        guard let (kind, end) = best else { return nil }
+        return (kind, skipFillers(from: end, clause: words[end - 1].clause, in: words))
+    }
+
+    static func skipFillers(from index: Int, clause: Int, in words: [Word]) -> Int {
+        var i = index
+        while i < words.count, words[i].clause == clause, courtesyFillers.contains(words[i].key) { i += 1 }
+        return i
+    }
+
+    /// Thanks aimed at Luna at `start` ("thanks", "thank you for listening", "спасибо за
+    /// поддержку"), and the index after it. Thanks for someone else ("thanks to my sister",
+    /// "спасибо другу") is gratitude to read as a feeling, so it returns `nil`.
+    static func thanks(at start: Int, in words: [Word]) -> Int? {
+        guard start < words.count else { return nil }
+        let w = words[start]
+        var end: Int
+        switch w.key {
+        case "thanks", "thx", "спасибо", "благодарю", "спасибочки": end = start + 1
+        case "thank" where start + 1 < words.count && words[start + 1].key == "you": end = start + 2
+        default: return nil
+        }
+        end = skipFillers(from: end, clause: w.clause, in: words)
+        if end == words.count || words[end].clause != w.clause { return end }
+        guard ["for", "за"].contains(words[end].key) else { return nil }
+        while end < words.count, words[end].clause == w.clause { end += 1 }
+        return end
+    }
+
+    /// "How are you" at `start`, as its own clause, and the index after that clause.
+    static func asksAfterLuna(at start: Int, in words: [Word]) -> Int? {
+        let phrases: [[String]] = [
+            ["how", "are", "you"], ["how", "are", "u"], ["how're", "you"], ["how's", "it", "going"],
+            ["how", "is", "it", "going"], ["how", "have", "you", "been"], ["how", "you", "doing"],
+            ["как", "дела"], ["как", "ты"], ["как", "у", "тебя", "дела"], ["как", "поживаешь"], ["как", "жизнь"],
+        ]
+        guard start < words.count else { return nil }
+        for phrase in phrases where start + phrase.count <= words.count {
+            let slice = words[start..<(start + phrase.count)]
+            guard zip(phrase, slice).allSatisfy({ $0 == $1.key }) else { continue }
+            var end = start + phrase.count
+            let clause = words[start].clause
+            // "how are you" must end its clause: "how are you so calm" is not small talk.
+            if end < words.count, words[end].clause == clause,
+               !courtesyFillers.contains(words[end].key), !["doing", "today", "сегодня", "там"].contains(words[end].key) {
+                continue
+            }
+            while end < words.count, words[end].clause == clause { end += 1 }
+            return end
+        }
+        return nil
+    }
 
     /// Whether a Russian word looks like a verb form that follows its subject.
     static func looksLikeRussianVerb(_ key: String) -> Bool {
-        ["л", "ла", "ло", "ли", "ет", "ит", "ут", "ют", "ат", "ят", "ется", "ится", "лась", "лся", "лись"]
+        if key.hasSuffix("л") && key.count < 4 && key != "был" { return false } // сил, пол, стол…
+        return ["л", "ла", "ло", "ли", "ет", "ит", "ут", "ют", "ат", "ят", "ется", "ится", "лась", "лся", "лись"]
             .contains { key.hasSuffix($0) } && key.count >= 3
     }
 
     /// The first person named in Russian `words`, when the case of the name lets a reply use it.
     static func russianName(in words: [Word]) -> (String, NameRole)? {
-        for (i, w) in words.enumerated() where w.capitalized && w.text.count >= 2 && !russianNotNames.contains(w.key) {
+        // A capitalized word inside a sentence is surer than one that opens it ("Ужин с Сашей…").
+        let order = words.indices.filter { !words[$0].sentenceStart } + words.indices.filter { words[$0].sentenceStart }
+        for i in order {
+            let w = words[i]
+            guard w.capitalized, w.text.count >= 2, !russianNotNames.contains(w.key) else { continue }
             guard w.text.unicodeScalars.first.map({ (0x400...0x4FF).contains($0.value) }) ?? false else { continue }
             guard !isLexiconWord(w.key, .russian) else { continue }
             let prev = i > 0 && words[i - 1].clause == w.clause ? words[i - 1].key : nil
             if w.sentenceStart {
                 let ahead = words[(i + 1)...].prefix(3).filter { $0.clause == w.clause }.map(\.key)
+                // "Сварила суп…", "Погуляла у реки…": a verb opening the sentence, not a name.
+                if looksLikeRussianVerb(w.key), !(ahead.first.map(looksLikeRussianVerb) ?? false) { continue }
                 if ahead.contains(where: looksLikeRussianVerb), !w.key.hasSuffix("у"), !w.key.hasSuffix("ю") {
                     return (w.text, .subject)
                 }
@@ -306,24 +480,77 @@ enum Lexicon {
     // MARK: Reading
 
     static func read(_ text: String, language: AppLanguage) -> Reading {
-        let words = words(of: text)
+        let all = words(of: text)
+        // The courtesies a message opens with: a hello, thanks to Luna, a "how are you".
+        var start = 0
+        var greeting: Greeting?
+        var thanks = false
+        var asks = false
+        for _ in 0..<3 {
+            if greeting == nil, let (g, end) = self.greeting(at: start, in: all) {
+                greeting = g; start = end
+            } else if !thanks, let end = self.thanks(at: start, in: all) {
+                thanks = true; start = end
+            } else if !asks, let end = asksAfterLuna(at: start, in: all) {
+                asks = true; start = end
+            } else {
+                break
+            }
+        }
+        let words = Array(all[start...])
+
         var feelingHit: (Feeling, Int)?
         for (feeling, stems) in feelingStems(language) {
             if let i = firstMatch(stems, in: words, negation: true), feelingHit.map({ i < $0.1 }) ?? true {
                 feelingHit = (feeling, i)
             }
         }
+        if feelingHit == nil, let i = firstMatch(mildPositiveStems(language), in: words, negation: true) {
+            feelingHit = (.happy, i)
+        }
+        // A topic right after "after"/"после" is a time ("after work"), not what the message is about.
         var topicHit: (Topic, Int)?
+        var frame: Topic?
+        let timeWords: Set<String> = ["after", "before", "после", "перед", "до"]
         for (topic, stems) in topicStems(language) {
-            if let i = firstMatch(stems, in: words, negation: false), topicHit.map({ i < $0.1 }) ?? true {
-                topicHit = (topic, i)
+            for i in matchIndices(stems, in: words) {
+                if i > 0, timeWords.contains(words[i - 1].key), words[i - 1].clause == words[i].clause {
+                    if frame == nil { frame = topic }
+                    continue
+                }
+                if topicHit.map({ i < $0.1 }) ?? true { topicHit = (topic, i) }
+                break
             }
         }
+        var activityHits: [(Activity, Int)] = []
+        for (activity, stems) in activityStems(language) {
+            if let i = firstMatch(stems, in: words, negation: true) { activityHits.append((activity, i)) }
+        }
         let name = language == .russian ? russianName(in: words) : englishName(in: words)
-        let anchor = feelingHit?.1 ?? topicHit?.1
-        return Reading(feeling: feelingHit?.0, topic: topicHit?.0,
-                       quote: quote(words, anchor: anchor, name: name?.0),
-                       name: name.map { ($0.0, $0.1) }, words: words)
+        let anchor = feelingHit?.1 ?? topicHit?.1 ?? activityHits.map(\.1).min()
+        var reading = Reading(feeling: feelingHit?.0, topic: topicHit?.0,
+                              quote: quote(words, anchor: anchor, name: name?.0),
+                              name: name.map { ($0.0, $0.1) }, words: all)
+        reading.activities = activityHits.sorted { $0.1 < $1.1 }.map(\.0)
+        reading.frame = frame
+        reading.greeting = greeting
+        reading.thanks = thanks
+        reading.asksAfterLuna = asks
+        return reading
+    }
+
+    /// Indices of every word (or phrase start) matching one of `stems`, in order.
+    static func matchIndices(_ stems: [String], in words: [Word]) -> [Int] {
+        var found = Set<Int>()
+        for stem in stems {
+            let parts = stem.split(separator: " ").map(String.init)
+            guard !parts.isEmpty, words.count >= parts.count else { continue }
+            for i in 0...(words.count - parts.count)
+            where parts.enumerated().allSatisfy({ matches($0.element, words[i + $0.offset].key) }) {
+                found.insert(i)
+            }
+        }
+        return found.sorted()
     }
 
     /// A short phrase of the message (2–7 words of one clause, around the feeling or topic

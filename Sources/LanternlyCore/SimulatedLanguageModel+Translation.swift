@@ -43,12 +43,13 @@ enum Translator {
             }
             list.append(Template(prefix: phrase.en, suffix: nil, slot: "", russian: { _, g in phrase.text(.russian, gender: g) }))
         }
-        for role in [NameRole.with, .about, .object, .forPerson, .at, .subject] {
-            let phrase = Phrasebook.question(role, russianName: "X")
-            add(phrase, russian: { name, g in
-                Phrasebook.question(role, russianName: name).text(.russian, gender: g)
-                    .replacingOccurrences(of: "{name}", with: name)
-            })
+        for role in Phrasebook.nameRoles {
+            for (i, phrase) in Phrasebook.nameQuestions(role, russianName: "X").enumerated() {
+                add(phrase, russian: { name, g in
+                    Phrasebook.nameQuestions(role, russianName: name)[i].text(.russian, gender: g)
+                        .replacingOccurrences(of: "{name}", with: name)
+                })
+            }
         }
         for phrase in Phrasebook.all { add(phrase) }
         add(Phrase("Tell me more?", "Расскажи ещё?"))
@@ -113,6 +114,7 @@ enum Translator {
         let name = Lexicon.russianName(in: all)
         let feelingStems = Lexicon.feelingStems(.russian)
         let topicStems = Lexicon.topicStems(.russian)
+        let activityStems = Lexicon.activityStems(.russian).map { ($0.0, $0.1.filter { !$0.contains(" ") }) }
         var sentences: [[String]] = []
         var current: [String] = []
         var lastClause = -1
@@ -139,9 +141,9 @@ enum Translator {
             }
             if ["с", "со", "о", "об", "обо", "про", "у", "для"].contains(w.key),
                i + 1 < all.count, all[i + 1].text == name?.0 { continue }
-            // Phrases of two or three words.
+            // Phrases of one to four words ("после работы", "добрый вечер", "спасибо").
             var matched = false
-            for n in [3, 2] where i + n <= all.count {
+            for n in [4, 3, 2, 1] where i + n <= all.count {
                 let phrase = all[i..<(i + n)].map(\.key).joined(separator: " ")
                 if let en = russianPhrases[phrase] {
                     current.append(en); i += n - 1; matched = true; break
@@ -151,8 +153,14 @@ enum Translator {
             if let (feeling, _) = feelingStems.first(where: { $0.1.contains { Lexicon.matches($0, w.key) } }) {
                 current.append(englishWord(feeling)); continue
             }
+            if Lexicon.mildPositiveStems(.russian).contains(where: { Lexicon.matches($0, w.key) }) {
+                current.append("nice"); continue
+            }
             if let (topic, _) = topicStems.first(where: { $0.1.contains { Lexicon.matches($0, w.key) } }) {
                 current.append(englishWord(topic)); continue
+            }
+            if let (activity, _) = activityStems.first(where: { $0.1.contains { Lexicon.matches($0, w.key) } }) {
+                current.append(englishWord(activity)); continue
             }
             if let en = russianToEnglishWords[w.key] {
                 if !en.isEmpty { current.append(en) }
@@ -190,6 +198,20 @@ enum Translator {
         }
     }
 
+    /// A word the English reading knows for an activity.
+    static func englishWord(_ a: Activity) -> String {
+        switch a {
+        case .walk: return "walked"
+        case .outdoors: return "outdoors"
+        case .cooking: return "cooked"
+        case .reading: return "reading"
+        case .exercise: return "exercise"
+        case .music: return "music"
+        case .film: return "film"
+        case .crafts: return "crafts"
+        }
+    }
+
     static func englishWord(_ t: Topic) -> String {
         switch t {
         case .work: return "work"
@@ -208,6 +230,17 @@ enum Translator {
         "нет сил": "no energy", "без сил": "no energy", "не с кем": "lonely", "не знаю": "don't know what",
         "не понимаю": "don't know what", "тяжело на душе": "sad", "не успеваю": "too much",
         "весь день": "all day", "потому что": "because", "так что": "so", "все время": "all the time",
+        "после работы": "after work", "после смены": "after work", "после учебы": "after school",
+        "после школы": "after school", "после пар": "after school", "после универа": "after school",
+        "доброе утро": "good morning", "доброго утра": "good morning", "добрый день": "good afternoon",
+        "доброго дня": "good afternoon", "добрый вечер": "good evening", "доброго вечера": "good evening",
+        "доброй ночи": "good night", "спокойной ночи": "good night", "спасибо": "thanks",
+        "спасибочки": "thanks", "благодарю": "thank you", "как дела": "how are you", "как ты": "how are you",
+        "как у тебя дела": "how are you", "как поживаешь": "how are you", "на улице": "outdoors",
+        "спасибо тебе": "thank you", "спасибо за": "thanks for", "было хорошо": "it was nice",
+        "длинный день": "long day", "день был длинный": "long day", "долгий день": "long day",
+        "тяжелый день": "hard day", "день был тяжелый": "hard day", "трудный день": "hard day",
+        "ок": "ok", "окей": "okay", "ладно": "okay", "норм": "okay", "нормально": "okay",
     ]
 
     private static let russianToEnglishWords: [String: String] = [
