@@ -421,9 +421,16 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         s.bind(1, clock.day.description)
         s.bind(2, clock.time)
         var split: (title: String, body: String)?
+        // Title and body equal after the split means equal text once spaces are dropped: a
+        // cheap byte test first, the split only for the rare row that passes it.
+        func squeezed(_ s: String) -> [UInt8] { s.utf8.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D } }
+        var mineSqueezed: [UInt8]?
         while try s.step() {
             let other = s.string(0) ?? ""
             if other == text { return true }
+            let key = mineSqueezed ?? squeezed(text)
+            mineSqueezed = key
+            if squeezed(other) != key { continue }
             let mine = split ?? JournalEntry.splitTitle(text)
             split = mine
             let theirs = JournalEntry.splitTitle(other)

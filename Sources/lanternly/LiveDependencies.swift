@@ -56,7 +56,10 @@ enum LiveDependencies {
 
         return AppDependencies(
             reply: { message in await chat.reply(to: message) },
-            reflect: { body in await chat.reply(to: String(body.prefix(LunaChatService.maxMessageBytes))) },
+            // The crisis check sees the whole entry; the model sees at most one message's worth.
+            reflect: { body in
+                await chat.reply(to: CrisisDetector.isCrisis(body) ? body : String(body.prefix(LunaChatService.maxMessageBytes)))
+            },
             status: status,
             loadSettings: { (try? Context.loadSettings(paths.settingsFile)) ?? UserSettings() },
             saveSettings: { settings in
