@@ -112,23 +112,14 @@ public enum JournalExport {
             close(fd)
             if !ok { unlink(temp.path) }
         }
-        try write(journal, format: format) { piece in
-            var piece = piece
-            try piece.withUTF8 { buf in
-                var offset = 0
-                while offset < buf.count {
-                    #if canImport(Glibc)
-                    let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                    #else
-                    let n = Darwin.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                    #endif
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        throw JournalError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
-                    }
-                    offset += n
-                }
-            }
+        // Foundation's FileHandle writes every byte (it retries short writes and EINTR).
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        do {
+            try write(journal, format: format) { piece in try handle.write(contentsOf: Data(piece.utf8)) }
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw JournalError.cannotWrite(path: url.path, reason: error.localizedDescription)
         }
         guard fsync(fd) == 0, rename(temp.path, url.path) == 0 else {
             throw JournalError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))

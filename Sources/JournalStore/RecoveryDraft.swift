@@ -139,22 +139,8 @@ public struct RecoveryDraft: Hashable, Sendable {
         defer {
             if !ok { unlink(temp.path) }
         }
-        let written = data.withUnsafeBytes { buf -> Bool in
-            var offset = 0
-            while offset < buf.count {
-                #if canImport(Glibc)
-                let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                #else
-                let n = Darwin.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                #endif
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
+        // Foundation's FileHandle writes every byte (it retries short writes and EINTR).
+        let written = (try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: data)) != nil
         let synced = written && fsync(fd) == 0
         let closeFailed = close(fd) != 0
         guard synced, !closeFailed, rename(temp.path, final.path) == 0 else { throw fail(dir.path) }
