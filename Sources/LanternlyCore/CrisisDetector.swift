@@ -13,13 +13,19 @@ import Foundation
 /// How it works, in one pass and without regular expressions:
 /// 1. The text is folded into word tokens: lower case, `ё` → `е`, apostrophes dropped inside
 ///    words (`don't` → `dont`), every other mark a separator, runs of three or more equal
-///    letters squeezed to one (`killlll` → `kil`, `суууицид` → `суицид`).
+///    letters squeezed to one (`killlll` → `kil`, `суууицид` → `суицид`). Lookalike letters of
+///    the other script are folded (Unicode TR39 confusables): a word mixing Latin and Cyrillic
+///    is read in the script that can spell all of it (`сeбя` with a Latin `e` → `себя`,
+///    `mysеlf` with a Cyrillic `е` → `myself`), and a word made only of lookalikes between
+///    words of the other script counts in their script too (the Latin `c` in `покончить c собой`).
 /// 2. Each token walks a letter trie built once (`static let`) and collects the *concepts*
 ///    it stands for: exact word forms (whole words only — `skilled` is not `kill`) and
 ///    Russian stems (`поконч…`, `самоуби…`). Inflections and common typos are listed
-///    explicitly (`kil`, `suicd…`, `суецид…`, `самоубиство`).
+///    explicitly (`kil`, `suicd…`, `суецид…`, `самоубиство`, `сабой`, `сибя`).
 /// 3. Phrases are short concept sequences with a small allowed gap between words
-///    (`want ~2 die` matches "I want to just die"), plus optional "unless the next word
+///    (`want ~2 die` matches "I want to just die"); they include intent to use a method
+///    ("overdose on pills", "slit my wrists", "jump off a bridge", «наглотаться таблеток»,
+///    «перерезать вены», «спрыгнуть с крыши»), plus optional "unless the next word
 ///    is …" / "unless the word before is …" guards that keep idioms out ("this deadline is
 ///    killing me", "умираю со смеху", "убил время", "cut myself some slack",
 ///    "I ran 10 kms"). A phrase that matches anywhere flags the message.
@@ -99,6 +105,11 @@ enum CrisisVocabulary {
         ("born", "born"),
         ("jump", "jump jumping"),
         ("height", "bridge roof building cliff"),
+        ("overdose", "overdose overdosing overdosed overdoze ovedose overdos"),
+        ("pills", "pills pill meds medication medications tablets painkillers"),
+        ("swallow", "swallow swallowing"),
+        ("slit", "slit slitting slash slashing slice slicing cut cutting cuting"),
+        ("wrist", "wrist wrists wirst wirsts vein veins"),
         ("disappear", "disappear dissapear disapear"),
         ("forever", "forever"),
         // English guards
@@ -108,6 +119,9 @@ enum CrisisVocabulary {
         ("prevAccident", "accidentally accidently"),
         ("nextDie", "my her his the hair of laughing laughter from on"),
         ("nextWake", "early at for before until till so in"),
+        ("nextPills", "with every each daily in before after regularly twice"),
+        ("prevPills", "to always usually remember remembered forgot forget never should must"),
+        ("nextJump", "into in with for"),
         ("back", "back"),
         ("squad", "squad"),
         // Russian
@@ -118,17 +132,22 @@ enum CrisisVocabulary {
             """),
         ("r_pokonch", "поконч*"),
         ("r_s", "с со"),
-        ("r_soboy", "собой собою"),
-        ("r_ssoboy", "ссобой"),
+        ("r_soboy", "собой собою сабой сабою собои сабои"),
+        ("r_ssoboy", "ссобой ссабой"),
         ("r_zhiznyu", "жизнью"),
         ("r_kill", "убить убью убил убила убило убивать убиваю убивала убивал убей убит убьешь"),
-        ("r_sebya", "себя сибя"),
+        ("r_sebya", "себя сибя сябя"),
         ("r_sebe", "себе сибе"),
         ("r_cut", """
             порезать порежу порезал порезала резать режу режешь резала резал \
-            вскрыть вскрою вскрыла вскрыл
+            вскрыть вскрою вскрыла вскрыл вскрывать вскрываю \
+            перерезать перережу перерезала перерезал резануть
             """),
-        ("r_veins", "вены вену запястья руки"),
+        ("r_veins", "вены вену запястья запястье руки"),
+        ("r_glot", "наглотаться наглотаюсь наглоталась наглотался"),
+        ("r_drink", "выпить выпью выпила выпил съесть съем проглотить проглочу сожрать"),
+        ("r_all", "все всю пачку горсть кучу упаковку"),
+        ("r_pills", "таблетки таблеток таблетками таблетка колес снотворного снотворное лекарств лекарства"),
         ("r_harm", "навредить наврежу навредила навредил причинить причиняю причинила причинил причиню вредить врежу"),
         ("r_want", "хоч* хач* хотел* охота"),
         ("r_die", "умереть умиреть умерть помереть сдохнуть издохнуть умирать"),
@@ -163,6 +182,8 @@ enum CrisisVocabulary {
         ("r_nextDie", "от со"),
         ("r_nextWake", "рано в к на"),
         ("r_nextNotBe", "на в во дома там у"),
+        ("r_nextPills", "утром вечером днем с от после перед по вовремя до"),
+        ("r_nextJump", "в во на"),
     ]
 
     static let phrases: [CrisisPhrase] = [
@@ -185,6 +206,12 @@ enum CrisisVocabulary {
         .init("want ~2 die", unlessNext: "nextDie"),
         .init("wish i ~1 dead|die", unlessNext: "nextDie"),
         .init("intend ~2 jump off ~2 height"),
+        .init("jump off ~2 height", unlessNext: "nextJump"),
+        .init("intend ~2 overdose"),
+        .init("overdose on ~2 pills"),
+        .init("take|swallow all ~2 pills", unlessNext: "nextPills", unlessPrev: "prevPills"),
+        .init("intend ~2 take|swallow all ~2 pills", unlessNext: "nextPills"),
+        .init("slit ~1 wrist", unlessNext: "nextInjure", unlessPrev: "prevAccident"),
         // English, indirect
         .init("wish i ~2 never ~1 born"),
         .init("better off dead"),
@@ -236,6 +263,9 @@ enum CrisisVocabulary {
         .init("r_betterctx ~1 r_better ~1 r_without r_menya"),
         .init("r_without r_menya ~1 r_betterctx ~1 r_better"),
         .init("r_want ~2 r_jump ~2 r_height"),
+        .init("r_jump ~2 r_height", unlessNext: "r_nextJump"),
+        .init("r_glot ~2 r_pills"),
+        .init("r_drink r_all ~1 r_pills", unlessNext: "r_nextPills"),
         .init("r_tired ~1 r_live", unlessNext: "r_nextLive"),
         .init("r_tired ~1 r_ot r_life", unlessNext: "r_nextLive"),
         .init("r_want ~1 r_vanish ~1 r_forever"),
@@ -300,6 +330,11 @@ struct CrisisMatcher {
     private var exact: [ConceptSet] = []
     private var prefix: [ConceptSet] = []
     private var numberConcept = ConceptSet()
+    /// See ``twinTable()``.
+    private let twin: [Int8] = CrisisMatcher.twinTable()
+
+    /// The script of a token, for homoglyph folding; `start` is "no token yet".
+    enum Script { case none, latin, cyrillic, start }
 
     // The phrases, flattened so matching touches no reference-counted storage per phrase:
     // phrase `p` has elements `elements[starts[p] ..< starts[p + 1]]`; `gaps[i]` is how many
@@ -376,6 +411,38 @@ struct CrisisMatcher {
         }
     }
 
+    /// Cyrillic letters that only stand in for Latin ones (`і`, `ѕ`, `ј`): token letters 58–60,
+    /// never walked in the trie themselves.
+    @inline(__always) static func latinOnlyLetter(_ v: UInt32) -> Int? {
+        switch v {
+        case 0x456: return width  // і
+        case 0x455: return width + 1  // ѕ
+        case 0x458: return width + 2  // ј
+        default: return nil
+        }
+    }
+
+    /// Token letter → its lookalike in the other script (trie letter), or -1. Latin a c e o p x y
+    /// k m t h b i ↔ Cyrillic а с е о р х у к м т н в и (Latin `i` for `и`, as in `собоi`);
+    /// `і ѕ ј` → `i s j`. (Unicode TR39 confusables, restricted to lower case.)
+    private static func twinTable() -> [Int8] {
+        var table = [Int8](repeating: -1, count: width + 3)
+        let pairs: [(Character, Character)] = [
+            ("a", "а"), ("c", "с"), ("e", "е"), ("o", "о"), ("p", "р"), ("x", "х"), ("y", "у"),
+            ("k", "к"), ("m", "м"), ("t", "т"), ("h", "н"), ("b", "в"), ("i", "и"),
+        ]
+        for (l, c) in pairs {
+            let li = Int(l.unicodeScalars.first!.value - 0x61)
+            let ci = cyrillicBase + Int(c.unicodeScalars.first!.value - 0x430)
+            table[li] = Int8(ci)
+            if l != "i" { table[ci] = Int8(li) }  // и does not look like i
+        }
+        table[width] = Int8(Int("i".unicodeScalars.first!.value) - 0x61)
+        table[width + 1] = Int8(Int("s".unicodeScalars.first!.value) - 0x61)
+        table[width + 2] = Int8(Int("j".unicodeScalars.first!.value) - 0x61)
+        return table
+    }
+
     /// The trie letter for a lower-case scalar value, or `nil`.
     @inline(__always) static func letter(_ v: UInt32) -> Int? {
         if v >= 0x61 && v <= 0x7A { return Int(v - 0x61) }
@@ -429,25 +496,100 @@ struct CrisisMatcher {
         return found
     }
 
+    /// Writes the token `source[0..<n]` into `target` in one script — Latin when `toLatin`,
+    /// else Cyrillic — swapping each letter of the other script for its lookalike.
+    /// Returns `false` (target half written) when some letter has no lookalike.
+    @inline(__always)
+    private func fold(_ source: UnsafeMutableBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>,
+                      count n: Int, toLatin: Bool) -> Bool {
+        for i in 0..<n {
+            let l = Int(source[i])
+            let keep = l < Self.cyrillicBase ? toLatin : l < Self.width ? !toLatin : false
+            if keep {
+                target[i] = UInt8(l)
+            } else {
+                let t = Int(twin[l])
+                // `і ѕ ј` have only Latin twins; a Cyrillic reading of them fails.
+                if t < 0 || (t < Self.cyrillicBase) != toLatin { return false }
+                target[i] = UInt8(t)
+            }
+        }
+        return true
+    }
+
     /// Splits `text` into tokens and returns those that carry a concept.
+    ///
+    /// Homoglyphs: a token mixing Latin and Cyrillic letters is read in the script whose
+    /// lookalikes can replace every letter of the other (`сeбя` → `себя`, `mysеlf` → `myself`;
+    /// both readings count when both work). A token written wholly in lookalike letters of one
+    /// script between words of the other (the Latin `c` in `покончить c собой`) also counts as
+    /// its lookalike in the neighbours' script.
     func hits(in text: String) -> [Hit] {
         var hits: [Hit] = []
         let maxLetters = 48
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLetters) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * maxLetters) { whole in
+            let buffer = UnsafeMutableBufferPointer(rebasing: whole[0..<maxLetters])
+            let scratch = UnsafeMutableBufferPointer(rebasing: whole[maxLetters..<(2 * maxLetters)])
             var count = 0
+            var latin = 0  // letters a–z in this token
+            var cyrillic = 0  // letters а–я, і, ѕ, ј in this token
+            var extras = 0  // і, ѕ, ј: Cyrillic letters read only as their Latin lookalikes
             var digits = 0
             var foreign = false
             var index = 0
+            var previous = Script.start
+            // A lookalike-only token waiting for the next token's script (see the doc above).
+            var pendingHit = -1
+            var pendingConcepts = ConceptSet()
+            var pendingScript = Script.none
+            var pendingAtStart = false
             func finish() {
                 if count == 0 && digits == 0 && !foreign { return }
+                var script = Script.none
+                var own = ConceptSet()
+                var pure = false
                 if count == 0 && digits > 0 && !foreign {
-                    hits.append(Hit(index: index, concepts: numberConcept))
+                    own = numberConcept
                 } else if digits == 0 && !foreign && count <= maxLetters {
-                    let c = concepts(of: buffer, count: count)
-                    if !c.isEmpty { hits.append(Hit(index: index, concepts: c)) }
+                    if latin > 0 && cyrillic > 0 {
+                        var canCyrillic = false
+                        if extras == 0 && fold(buffer, into: scratch, count: count, toLatin: false) {
+                            canCyrillic = true
+                            own = concepts(of: scratch, count: count)
+                        }
+                        let canLatin = fold(buffer, into: scratch, count: count, toLatin: true)
+                        if canLatin { own.formUnion(concepts(of: scratch, count: count)) }
+                        script = canCyrillic && (cyrillic >= latin || !canLatin) ? .cyrillic : canLatin ? .latin : .none
+                    } else {
+                        pure = true
+                        script = latin > 0 ? .latin : .cyrillic
+                        if extras == 0 { own = concepts(of: buffer, count: count) }
+                    }
                 }
+                if pendingHit >= 0 {
+                    if script == pendingScript { hits[pendingHit].concepts.formUnion(pendingConcepts) }
+                    pendingHit = -1
+                }
+                let other: Script = script == .latin ? .cyrillic : .latin
+                if pure && (previous == other || previous == .start)
+                    && fold(buffer, into: scratch, count: count, toLatin: other == .latin) {
+                    let alt = concepts(of: scratch, count: count)
+                    if !alt.isEmpty {
+                        hits.append(Hit(index: index, concepts: own))
+                        pendingHit = hits.count - 1
+                        pendingConcepts = alt
+                        pendingScript = other
+                        pendingAtStart = previous == .start
+                        own = ConceptSet()
+                    }
+                }
+                if !own.isEmpty { hits.append(Hit(index: index, concepts: own)) }
+                previous = script
                 index += 1
                 count = 0
+                latin = 0
+                cyrillic = 0
+                extras = 0
                 digits = 0
                 foreign = false
             }
@@ -458,6 +600,7 @@ struct CrisisMatcher {
                     if v >= 0x61 && v <= 0x7A {
                         if count < maxLetters { buffer[count] = UInt8(v - 0x61) }
                         count += 1
+                        latin += 1
                     } else if v >= 0x30 && v <= 0x39 {
                         digits += 1
                     } else if v == 0x27 || v == 0x60 {
@@ -468,13 +611,18 @@ struct CrisisMatcher {
                     continue
                 }
                 if v >= 0x400 && v <= 0x4FF {
-                    if v >= 0x410 && v <= 0x42F { v += 0x20 }
-                    if v == 0x401 { v = 0x451 }
+                    if v >= 0x410 && v <= 0x42F { v += 0x20 } else if v >= 0x400 && v <= 0x40F { v += 0x50 }
                     if let l = Self.letter(v) {
                         if count < maxLetters { buffer[count] = UInt8(l) }
                         count += 1
+                        cyrillic += 1
+                    } else if let l = Self.latinOnlyLetter(v) {
+                        if count < maxLetters { buffer[count] = UInt8(l) }
+                        count += 1
+                        cyrillic += 1
+                        extras += 1
                     } else {
-                        foreign = true  // і, ї, є, ў…: not a shipped language's letter
+                        foreign = true  // ї, є, ў…: not a shipped language's letter
                     }
                     continue
                 }
@@ -500,6 +648,9 @@ struct CrisisMatcher {
                 }
             }
             finish()
+            if pendingHit >= 0 && !pendingAtStart {
+                hits[pendingHit].concepts.formUnion(pendingConcepts)  // last token, after words of its twin script
+            }
             return hits
         }
     }

@@ -91,6 +91,32 @@ final class CrisisTests: XCTestCase {
         "хочу сброситься с моста",
         "I'm going to jump off a bridge",
         "they'd be better without me",
+        // Misspelled «собой / себя» (tester's run)
+        "Хочу покончить с сабой",
+        "покончить с сабою",
+        "хочу покончить с собои",
+        "хочу убить сибя",
+        // Intent to use a method (tester's run)
+        "I want to overdose",
+        "overdose on pills",
+        "take all my pills",
+        "I want to take all my pills",
+        "im gonna swallow all the pills tonight",
+        "I want to slit my wrists",
+        "slit my wrist",
+        "cut my wrists",
+        "hang myself",
+        "jump off a bridge",
+        "I'm going to jump off the roof",
+        "хочу наглотаться таблеток",
+        "наглотаться таблеток",
+        "выпить все таблетки",
+        "выпить всю пачку таблеток",
+        "перерезать вены",
+        "вскрыть вены",
+        "повеситься",
+        "спрыгнуть с крыши",
+        "прыгнуть с моста",
         // Mixed into longer text
         "Work was fine, dinner was fine, but honestly I don't want to live anymore and I don't know who to tell.",
     ]
@@ -143,6 +169,24 @@ final class CrisisTests: XCTestCase {
         "I want to die on this hill",
         "хочу умереть от стыда",
         "хочу прыгнуть с парашютом",
+        // Near the method phrases
+        "I overdosed on coffee lol",
+        "the bridge was closed so we had to jump off the bus",
+        "let's hang out tonight",
+        "can you help me hang the picture",
+        "I need to cut my hair",
+        "I take all my pills with breakfast",
+        "I forgot to take all my pills",
+        "I accidentally cut my wrist on a glass",
+        "we used to jump off the bridge into the lake",
+        "помоги повесить картину",
+        "прыгнуть с парашютом",
+        "вены на руках видны",
+        "забыла выпить все таблетки утром",
+        "выпить таблетки от головы",
+        "прыгнуть с моста на тарзанке",
+        // Lookalike letters that must not fold into a crisis phrase
+        "сабо и собака",
     ]
 
     func testPositivesAreFlagged() {
@@ -178,6 +222,31 @@ final class CrisisTests: XCTestCase {
         XCTAssertTrue(CrisisDetector.isCrisis("I don’t want to live anymore"))
         XCTAssertTrue(CrisisDetector.isCrisis("sui\u{200B}cide"))
         XCTAssertTrue(CrisisDetector.isCrisis("self\u{00AD}harm"))
+    }
+
+    func testLatinAndCyrillicLookalikesFold() {
+        // Latin c (U+0063) as a word between Cyrillic words.
+        XCTAssertTrue(CrisisDetector.isCrisis("покончить c собой"))
+        XCTAssertTrue(CrisisDetector.isCrisis("Я хочу покончить C собой"))
+        // Latin letters inside Cyrillic words.
+        XCTAssertTrue(CrisisDetector.isCrisis("хочу убить c\u{0065}бя"))  // сeбя, Latin e
+        XCTAssertTrue(CrisisDetector.isCrisis("покончить с c\u{006F}бой"))  // Latin c and o
+        XCTAssertTrue(CrisisDetector.isCrisis("хочу покончить с собоi"))  // Latin i for й
+        XCTAssertTrue(CrisisDetector.isCrisis("хочу ум\u{0065}р\u{0065}ть"))
+        // Cyrillic letters inside Latin words.
+        XCTAssertTrue(CrisisDetector.isCrisis("kill mys\u{0435}lf"))  // Cyrillic е
+        XCTAssertTrue(CrisisDetector.isCrisis("I want to k\u{0456}ll myself"))  // Cyrillic і
+        XCTAssertTrue(CrisisDetector.isCrisis("\u{0455}uicide"))  // Cyrillic ѕ
+        XCTAssertTrue(CrisisDetector.isCrisis("I want t\u{043E} die"))  // Cyrillic о in "to"
+        // A Cyrillic lookalike word between Latin words (Cyrillic "my").
+        XCTAssertTrue(CrisisDetector.isCrisis("end \u{043C}\u{0443} life"))
+        // A Latin lookalike word opening a Russian message: "He" read as «Не».
+        XCTAssertTrue(CrisisDetector.isCrisis("He хочу жить"))
+        // Not folded: a lookalike word beside words of its own script.
+        XCTAssertFalse(CrisisDetector.isCrisis("c собой"  + " he"))
+        XCTAssertFalse(CrisisDetector.isCrisis("I think he хочет жить"))
+        // Ukrainian і still marks a word foreign, not Latin.
+        XCTAssertFalse(CrisisDetector.isCrisis("світ"))
     }
 
     func testGapIsSmall() {
