@@ -320,6 +320,27 @@ public final class NcursesTerminal: @unchecked Sendable {
         case lt_key_enter(): return .enter
         case lt_key_btab(): return .backTab
         case (lt_key_f0() + 1)...(lt_key_f0() + 12): return .function(Int(code - lt_key_f0()))
+        default: return code > lt_key_max() ? modifiedKey(forCode: code) : nil
+        }
+    }
+
+    /// A modified key ncurses knows by an extended terminfo name (`kLFT5` is Ctrl-Left,
+    /// `kDC3` Alt-Delete…; terminfo(5), "user-defined capabilities"): the plain key.
+    static func modifiedKey(forCode code: Int32) -> Key? {
+        guard let cName = keyname(code) else { return nil }
+        let name = String(cString: cName)
+        let base = name.prefix { !$0.isNumber }
+        guard base.count < name.count else { return nil }
+        switch base {
+        case "kUP": return .up
+        case "kDN": return .down
+        case "kLFT": return .left
+        case "kRIT": return .right
+        case "kHOM": return .home
+        case "kEND": return .end
+        case "kDC": return .delete
+        case "kPRV": return .pageUp
+        case "kNXT": return .pageDown
         default: return nil
         }
     }
