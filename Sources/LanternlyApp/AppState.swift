@@ -44,6 +44,8 @@ public struct JournalState: Equatable, Sendable {
     public var limit: Int = JournalState.pageSize
     /// How many entries the journal holds in all, when known (the list header shows it).
     public var total: Int?
+    /// End was pressed while older entries were still unlisted: select the last one once they come.
+    public var selectLastWhenListed = false
     /// Whether older entries may exist beyond ``entries``: the last list came back full and
     /// the total (when known) is larger.
     public var hasMore: Bool {

@@ -63,7 +63,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         // at the top it stays at the top, on the newest.
         let selectedID = state.journal.selected > 0 ? selectedEntry(state)?.id : nil
         state.journal.entries = entries
-        if let id = selectedID, let i = entries.firstIndex(where: { $0.id == id }) {
+        if state.journal.selectLastWhenListed {
+            state.journal.selectLastWhenListed = false
+            state.journal.selected = max(0, entries.count - 1)
+        } else if let id = selectedID, let i = entries.firstIndex(where: { $0.id == id }) {
             state.journal.selected = i
         } else {
             state.journal.selected = max(0, min(state.journal.selected, entries.count - 1))
@@ -150,6 +153,16 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         case .diagnostics:
             if key == .up { state.diagnosticsScroll = max(0, state.diagnosticsScroll - 1) }
             if key == .down { state.diagnosticsScroll += 1 }
+        case .journalList where key == .home:
+            state.journal.selected = 0
+        case .journalList where key == .end:
+            state.journal.selected = max(0, state.journal.entries.count - 1)
+            if state.journal.hasMore {
+                // The oldest entry: list them all (one read), then select the last.
+                state.journal.limit = Int(Int32.max)
+                state.journal.selectLastWhenListed = true
+                return [.loadJournal]
+            }
         default: break
         }
         clampScrolls(&state)

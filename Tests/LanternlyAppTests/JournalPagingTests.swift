@@ -109,3 +109,18 @@ final class JournalPagingTests: XCTestCase {
         XCTAssertEqual(s.journal.entries[s.journal.selected].id, 4)
     }
 }
+
+extension JournalPagingTests {
+    func testEndJumpsToTheOldestEntryAndHomeBack() {
+        let journal = FakeJournal(3_000)
+        let rt = runtime(journal, counted: true)
+        rt.send(.keyPressed(.end))
+        XCTAssertEqual(rt.state.journal.entries.count, 3_000)
+        XCTAssertEqual(rt.state.journal.entries[rt.state.journal.selected].id, 1)
+        rt.send(.keyPressed(.down))
+        XCTAssertEqual(rt.state.journal.entries[rt.state.journal.selected].id, 1, "nothing below the oldest")
+        rt.send(.keyPressed(.home))
+        XCTAssertEqual(rt.state.journal.selected, 0)
+        XCTAssertEqual(rt.state.journal.entries[0].id, 3_000)
+    }
+}
