@@ -56,7 +56,7 @@ private func installSignalHandlers() {
         signal(sig) { receivedSignal = $0 }
     }
     // Job control (also before newterm, so ncurses does not install its own SIGTSTP handler).
-    signal(SIGTSTP) { _ in stopRequested = 1 }
+    installStopHandler()
     signal(SIGCONT) { _ in continued = 1 }
     // A crash (a Swift trap is SIGILL/SIGTRAP) still leaves a usable terminal: restore the
     // saved modes with async-signal-safe calls only (tcsetattr, write), then die as before.
@@ -70,6 +70,10 @@ private func installSignalHandlers() {
             raise(sig)
         }
     }
+}
+
+private func installStopHandler() {
+    signal(SIGTSTP) { _ in stopRequested = 1 }
 }
 
 private func restoreSignalHandlers() {
@@ -135,7 +139,13 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
     let editor = dependencies.editExternally
     deps.editExternally = { [terminal] text in
         terminal.suspend()
-        defer { terminal.resume() }
+        // While the editor has the terminal, Ctrl-Z stops it and us together (the default
+        // action), so the shell gets the terminal back; `fg` continues both.
+        signal(SIGTSTP, SIG_DFL)
+        defer {
+            installStopHandler()
+            terminal.resume()
+        }
         return try editor(text)
     }
     var state = initialState
