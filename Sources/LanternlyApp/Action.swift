@@ -16,6 +16,8 @@ public enum Action: Equatable, Sendable {
     case historyLoaded([ChatLine])
     case replyReceived(requestID: Int, Reply)
     case journalListed([JournalEntrySummary])
+    /// How many entries the journal holds in all.
+    case journalCounted(Int)
     case entryLoaded(JournalEntryDetail?)
     case entrySaved(id: Int64, body: String)
     case externalEditFinished(String?)
@@ -33,6 +35,7 @@ public enum Action: Equatable, Sendable {
 public enum Effect: Equatable, Sendable {
     case loadSettings, loadDeviceNames, loadHistory, pollStatus
     case pickDailyQuestion
+    /// List the newest `state.journal.limit` entries (and count them all, when the count is wired).
     case loadJournal
     case loadEntry(id: Int64)
     case sendToLuna(requestID: Int, message: String)

@@ -41,6 +41,9 @@ public struct AppDependencies: Sendable {
     public var writeReport: @Sendable () throws -> URL
     /// The newest journal entries, newest first, at most `limit`.
     public var listEntries: @Sendable (_ limit: Int) throws -> [JournalEntrySummary]
+    /// How many entries the journal holds in all (the list header shows it), or `nil` when
+    /// not wired: the header then shows how many are listed (`500+` when more may exist).
+    public var journalCount: (@Sendable () throws -> Int)?
     /// One entry by id, or `nil` when it no longer exists.
     public var loadEntry: @Sendable (_ id: Int64) throws -> JournalEntryDetail?
     /// Saves a new entry (tags without the `@`). - Returns: its id.
@@ -82,6 +85,7 @@ public struct AppDependencies: Sendable {
         dailyQuestion: @escaping @Sendable (LifePath, AppLanguage) -> String?,
         writeReport: @escaping @Sendable () throws -> URL,
         listEntries: @escaping @Sendable (Int) throws -> [JournalEntrySummary],
+        journalCount: (@Sendable () throws -> Int)? = nil,
         loadEntry: @escaping @Sendable (Int64) throws -> JournalEntryDetail?,
         saveEntry: @escaping @Sendable (String, [String]) throws -> Int64,
         setStarred: @escaping @Sendable (Int64, Bool) throws -> Void,
@@ -100,7 +104,7 @@ public struct AppDependencies: Sendable {
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport
-        self.listEntries = listEntries; self.loadEntry = loadEntry; self.saveEntry = saveEntry
+        self.listEntries = listEntries; self.journalCount = journalCount; self.loadEntry = loadEntry; self.saveEntry = saveEntry
         self.setStarred = setStarred; self.setTags = setTags
         self.chatHistory = chatHistory; self.appendChat = appendChat; self.eraseChat = eraseChat
         self.editExternally = editExternally; self.now = now; self.catalog = catalog

@@ -91,7 +91,10 @@ public final class AppRuntime: @unchecked Sendable {
         case .pollStatus: pollStatus()
         case .pickDailyQuestion: send(.dailyQuestionPicked(deps.dailyQuestion(state.settings.lifePath, state.language)))
         case .loadHistory: attempt { .historyLoaded(try deps.chatHistory()) }
-        case .loadJournal: attempt { .journalListed(try deps.listEntries(500)) }
+        case .loadJournal:
+            // The count first, so the list's paging sees the real total.
+            if let count = deps.journalCount { attempt { .journalCounted(try count()) } }
+            attempt { .journalListed(try deps.listEntries(state.journal.limit)) }
         case .loadEntry(let id): attempt { .entryLoaded(try deps.loadEntry(id)) }
         case .sendToLuna(let id, let message):
             startTask(id) { await deps.reply(message) }

@@ -35,8 +35,22 @@ public struct PendingReply: Equatable, Sendable {
 /// The journal screen's state.
 public struct JournalState: Equatable, Sendable {
     public enum Mode: Equatable, Sendable { case list, reading, writing }
+    /// How many more entries the list asks for each time the selection nears its end.
+    public static let pageSize = 500
     public var mode: Mode = .list
+    /// The newest entries, newest first: the first ``limit`` of the journal (fewer when it is shorter).
     public var entries: [JournalEntrySummary] = []
+    /// How many entries the list asks for (grows by ``pageSize`` as the person scrolls down).
+    public var limit: Int = JournalState.pageSize
+    /// How many entries the journal holds in all, when known (the list header shows it).
+    public var total: Int?
+    /// End was pressed while older entries were still unlisted: select the last one once they come.
+    public var selectLastWhenListed = false
+    /// Whether older entries may exist beyond ``entries``: the last list came back full and
+    /// the total (when known) is larger.
+    public var hasMore: Bool {
+        entries.count >= limit && (total.map { entries.count < $0 } ?? true)
+    }
     /// Index into ``entries`` of the highlighted entry.
     public var selected: Int = 0
     public var open: JournalEntryDetail?

@@ -75,7 +75,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         let screens: [KeyContext] = [.chat, .settings, .diagnostics, .journalList, .journalRead]
         switch self {
         case .send, .newline, .recallEarlier, .recallLater, .stopWaiting, .answerQuestion: return [.chat]
-        case .scrollUp, .scrollDown: return [.chat, .diagnostics, .journalRead, .help]
+        case .scrollUp, .scrollDown: return [.chat, .diagnostics, .journalList, .journalRead, .help]
         case .openSettings, .openDiagnostics, .openJournal: return screens
         case .back: return [.settings, .diagnostics, .journalList, .journalRead, .journalWrite, .tagInput, .help]
         case .showHelp: return [.chat, .settings, .diagnostics, .journalList, .journalRead, .help]

@@ -59,8 +59,21 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
         return effects
     case .journalListed(let entries):
+        // The highlight stays on its entry when newer ones arrive above it (another writer);
+        // at the top it stays at the top, on the newest.
+        let selectedID = state.journal.selected > 0 ? selectedEntry(state)?.id : nil
         state.journal.entries = entries
-        state.journal.selected = max(0, min(state.journal.selected, entries.count - 1))
+        if state.journal.selectLastWhenListed {
+            state.journal.selectLastWhenListed = false
+            state.journal.selected = max(0, entries.count - 1)
+        } else if let id = selectedID, let i = entries.firstIndex(where: { $0.id == id }) {
+            state.journal.selected = i
+        } else {
+            state.journal.selected = max(0, min(state.journal.selected, entries.count - 1))
+        }
+        return pageInJournal(&state)
+    case .journalCounted(let n):
+        state.journal.total = max(0, n)
         return []
     case .entryLoaded(let entry):
         if let entry {
@@ -140,6 +153,16 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         case .diagnostics:
             if key == .up { state.diagnosticsScroll = max(0, state.diagnosticsScroll - 1) }
             if key == .down { state.diagnosticsScroll += 1 }
+        case .journalList where key == .home:
+            state.journal.selected = 0
+        case .journalList where key == .end:
+            state.journal.selected = max(0, state.journal.entries.count - 1)
+            if state.journal.hasMore {
+                // The oldest entry: list them all (one read), then select the last.
+                state.journal.limit = Int(Int32.max)
+                state.journal.selectLastWhenListed = true
+                return [.loadJournal]
+            }
         default: break
         }
         clampScrolls(&state)
@@ -200,6 +223,9 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         case .journalRead: state.journal.readScroll = max(0, state.journal.readScroll - step)
         case .help: state.helpScroll = max(0, state.helpScroll - step)
         case .diagnostics: state.diagnosticsScroll = max(0, state.diagnosticsScroll - step)
+        case .journalList:
+            state.journal.selected = max(0, min(state.journal.entries.count - 1, state.journal.selected - step))
+            return pageInJournal(&state)
         default:
             state.scrollOffset = max(0, min(state.scrollOffset + step, maxTranscriptScroll(state)))
         }
@@ -220,6 +246,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
             state.settingsCursor = max(0, min(n - 1, state.settingsCursor + delta))
         } else {
             state.journal.selected = max(0, min(state.journal.entries.count - 1, state.journal.selected + delta))
+            return pageInJournal(&state)
         }
     case .changeNext, .changePrevious:
         let row = SettingsRow.allCases[state.settingsCursor]
@@ -264,6 +291,16 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
     }
     clampScrolls(&state)
     return []
+}
+
+/// Asks for more entries when the selection nears the end of the list and older ones may
+/// exist: the limit grows by ``JournalState/pageSize`` (the list is re-read, newest first).
+private func pageInJournal(_ state: inout AppState) -> [Effect] {
+    let j = state.journal
+    let margin = max(50, 2 * state.height)
+    guard j.hasMore, j.selected >= j.entries.count - margin else { return [] }
+    state.journal.limit = j.entries.count + JournalState.pageSize
+    return [.loadJournal]
 }
 
 /// Keeps the page scrolls within their content, so Up after a long Down responds at once.

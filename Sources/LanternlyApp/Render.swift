@@ -431,7 +431,9 @@ struct Painter {
         }
         switch state.journal.mode {
         case .list:
-            y = title(t.format("ui.journal.title", String(state.journal.entries.count)), at: y)
+            let j = state.journal
+            let count = j.total.map(String.init) ?? (j.hasMore ? "\(j.entries.count)+" : String(j.entries.count))
+            y = title(t.format("ui.journal.title", count), at: y)
             journalList(top: y, height: bottom - y)
         case .reading:
             journalEntry(top: y, height: bottom - y)
@@ -461,8 +463,14 @@ struct Painter {
         }
         var rows: [Row] = []
         var selectedRow = 0
-        var lastDay: String? = nil
-        for (i, e) in entries.enumerated() {
+        // Only the entries that can show (a screen above and below the selection): a long
+        // journal costs no more per frame than a short one, and the rows drawn are the same.
+        let selected = max(0, min(state.journal.selected, entries.count - 1))
+        let start = max(0, selected - height)
+        let end = min(entries.count, selected + height + 1)
+        var lastDay: String? = start > 0 ? entries[start - 1].day : nil
+        for i in start..<end {
+            let e = entries[i]
             if e.day != lastDay {
                 rows.append(Row(TerminalText.sanitize(e.day), .bold, indent: 1))
                 lastDay = e.day

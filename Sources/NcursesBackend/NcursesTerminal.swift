@@ -210,27 +210,81 @@ public final class NcursesTerminal: @unchecked Sendable {
     /// Forgets the last frame: the next ``paint(_:)`` repaints every cell.
     public func resetDiff() { lastFrame = nil }
 
+    /// How long to wait, after an ESC, for the rest of a sequence (as ncurses' ESCDELAY).
+    static let escapeDelayMilliseconds: Int32 = 25
+    /// A character read after an Esc that starts something new; the next read returns it first.
+    private var replay: wint_t?
+
     /// Waits up to `timeoutMilliseconds` for input (0: do not wait; negative: wait forever).
     ///
+    /// Escape sequences ncurses does not know (Alt-x, Ctrl-Right on some terminals, any
+    /// unknown CSI) are read whole and mapped by ``EscapeSequence`` or dropped; they never
+    /// arrive as Esc plus typed text. A lone Esc is Esc once nothing follows within 25 ms.
     /// - Returns: a key, a whole bracketed paste, a resize, or `nil` on timeout or interrupt.
     /// The corresponding C function is `get_wch`.
     public func readEvent(timeoutMilliseconds: Int32) -> InputEvent? {
         guard open else { return nil }
-        wtimeout(lt_stdscr(), timeoutMilliseconds)
-        var ch: wint_t = 0
-        let r = lt_get_wch(&ch)
-        if r == lt_err() { return nil }
-        if r == lt_key_code_yes() {
-            let code = Int32(bitPattern: ch)
-            if code == NcursesTerminal.pasteStart { return .paste(readPaste()) }
-            if code == lt_key_resize() {
-                lastFrame = nil
-                clearok(lt_curscr(), true)
-                return .resize(width: size.width, height: size.height)
+        // Input that means nothing is skipped; a stream of it still returns now and then.
+        for _ in 0..<64 {
+            var ch: wint_t = 0
+            let isCode: Bool
+            if let pending = replay {
+                replay = nil
+                ch = pending
+                isCode = false
+            } else {
+                wtimeout(lt_stdscr(), timeoutMilliseconds)
+                let r = lt_get_wch(&ch)
+                if r == lt_err() { return nil }
+                isCode = r == lt_key_code_yes()
             }
-            return NcursesTerminal.key(forCode: code).map(InputEvent.key)
+            if isCode {
+                if let event = event(forCode: Int32(bitPattern: ch)) { return event }
+                continue
+            }
+            if ch == 27 {
+                if let event = readAfterEscape() { return event }
+                continue
+            }
+            if let key = NcursesTerminal.key(forCharacter: ch) { return .key(key) }
         }
-        return NcursesTerminal.key(forCharacter: ch).map(InputEvent.key)
+        return nil
+    }
+
+    private func event(forCode code: Int32) -> InputEvent? {
+        if code == NcursesTerminal.pasteStart { return .paste(readPaste()) }
+        if code == lt_key_resize() {
+            lastFrame = nil
+            clearok(lt_curscr(), true)
+            return .resize(width: size.width, height: size.height)
+        }
+        return NcursesTerminal.key(forCode: code).map(InputEvent.key)
+    }
+
+    /// Reads what follows an ESC that ncurses did not match: the key it means, a paste,
+    /// or `nil` when the sequence means nothing here (it is dropped whole).
+    private func readAfterEscape() -> InputEvent? {
+        var chars: [UInt32] = []
+        while true {
+            wtimeout(lt_stdscr(), NcursesTerminal.escapeDelayMilliseconds)
+            var ch: wint_t = 0
+            let r = lt_get_wch(&ch)
+            if r == lt_err() { return chars.isEmpty ? .key(.escape) : nil }
+            if r == lt_key_code_yes() {
+                // ESC then a key ncurses knows (Alt plus an arrow in some terminals): the key;
+                // a partial sequence before it is dropped.
+                return event(forCode: Int32(bitPattern: ch))
+            }
+            chars.append(UInt32(ch))
+            switch EscapeSequence.decode(afterEscape: chars) {
+            case .incomplete: continue
+            case .key(let key): return .key(key)
+            case .pasteStart: return .paste(readPaste())
+            case .dropped: return nil
+            case .escapeThenReplay: replay = ch; return .key(.escape)
+            case .droppedThenReplay: replay = ch; return nil
+            }
+        }
     }
 
     private func readPaste() -> String {
@@ -266,6 +320,27 @@ public final class NcursesTerminal: @unchecked Sendable {
         case lt_key_enter(): return .enter
         case lt_key_btab(): return .backTab
         case (lt_key_f0() + 1)...(lt_key_f0() + 12): return .function(Int(code - lt_key_f0()))
+        default: return code > lt_key_max() ? modifiedKey(forCode: code) : nil
+        }
+    }
+
+    /// A modified key ncurses knows by an extended terminfo name (`kLFT5` is Ctrl-Left,
+    /// `kDC3` Alt-Delete…; terminfo(5), "user-defined capabilities"): the plain key.
+    static func modifiedKey(forCode code: Int32) -> Key? {
+        guard let cName = keyname(code) else { return nil }
+        let name = String(cString: cName)
+        let base = name.prefix { !$0.isNumber }
+        guard base.count < name.count else { return nil }
+        switch base {
+        case "kUP": return .up
+        case "kDN": return .down
+        case "kLFT": return .left
+        case "kRIT": return .right
+        case "kHOM": return .home
+        case "kEND": return .end
+        case "kDC": return .delete
+        case "kPRV": return .pageUp
+        case "kNXT": return .pageDown
         default: return nil
         }
     }

@@ -36,6 +36,10 @@ private func describe(_ reason: FullScreenUnavailable, language: AppLanguage, ca
 
 /// Set by the signal handlers; the loop reads it (a handler does nothing else).
 nonisolated(unsafe) private var receivedSignal: sig_atomic_t = 0
+/// Set by SIGTSTP (or the loop on Ctrl-Z): stop the process once the terminal is restored.
+nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
+/// Set by SIGCONT: the process ran again after a stop; re-enter curses and redraw.
+nonisolated(unsafe) private var continued: sig_atomic_t = 0
 
 private let quitSignals = [SIGINT, SIGTERM, SIGHUP]
 private let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
@@ -51,6 +55,9 @@ private func installSignalHandlers() {
     for sig in quitSignals {
         signal(sig) { receivedSignal = $0 }
     }
+    // Job control (also before newterm, so ncurses does not install its own SIGTSTP handler).
+    installStopHandler()
+    signal(SIGCONT) { _ in continued = 1 }
     // A crash (a Swift trap is SIGILL/SIGTRAP) still leaves a usable terminal: restore the
     // saved modes with async-signal-safe calls only (tcsetattr, write), then die as before.
     if tcgetattr(0, &savedTermios) == 0 { haveSavedTermios = 1 }
@@ -65,8 +72,31 @@ private func installSignalHandlers() {
     }
 }
 
+private func installStopHandler() {
+    signal(SIGTSTP) { _ in stopRequested = 1 }
+}
+
 private func restoreSignalHandlers() {
-    for sig in quitSignals + crashSignals { signal(sig, SIG_DFL) }
+    for sig in quitSignals + crashSignals + [SIGTSTP, SIGCONT] { signal(sig, SIG_DFL) }
+}
+
+/// Ctrl-Z or SIGTSTP: hands the terminal back to the shell (bracketed paste off, `endwin`),
+/// stops with SIGSTOP (which cannot be caught), and once continued (`fg`, SIGCONT)
+/// re-enters curses and repaints the whole screen at its current size.
+private func stopForJobControl(_ terminal: NcursesTerminal, _ runtime: AppRuntime) {
+    stopRequested = 0
+    terminal.suspend()
+    kill(getpid(), SIGSTOP)
+    continued = 0
+    redrawAfterContinue(terminal, runtime)
+}
+
+/// After a stop (ours or anyone's SIGSTOP): raw mode and bracketed paste back, every cell repainted.
+private func redrawAfterContinue(_ terminal: NcursesTerminal, _ runtime: AppRuntime) {
+    terminal.resume()
+    let (w, h) = terminal.size
+    if w != runtime.state.width || h != runtime.state.height { runtime.send(.resized(width: w, height: h)) }
+    terminal.paint(runtime.frame())
 }
 
 /// Runs the full-screen app until the person quits.
@@ -109,7 +139,13 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
     let editor = dependencies.editExternally
     deps.editExternally = { [terminal] text in
         terminal.suspend()
-        defer { terminal.resume() }
+        // While the editor has the terminal, Ctrl-Z stops it and us together (the default
+        // action), so the shell gets the terminal back; `fg` continues both.
+        signal(SIGTSTP, SIG_DFL)
+        defer {
+            installStopHandler()
+            terminal.resume()
+        }
         return try editor(text)
     }
     var state = initialState
@@ -133,12 +169,22 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
         if let event = first {
             dispatch(event, to: runtime)
             changed = true
-            // Take what is already waiting (fast typing) before drawing once.
+            // Take what is already waiting (fast typing) before drawing once; a Ctrl-Z ends
+            // the burst, so what is typed after it goes to the shell, not into the input.
             var burst = 0
-            while burst < 256, !runtime.state.shouldQuit, let more = terminal.readEvent(timeoutMilliseconds: 0) {
+            while burst < 256, !runtime.state.shouldQuit, stopRequested == 0,
+                  let more = terminal.readEvent(timeoutMilliseconds: 0) {
                 dispatch(more, to: runtime)
                 burst += 1
             }
+        }
+        if stopRequested != 0 {
+            if changed { terminal.paint(runtime.frame()) }
+            stopForJobControl(terminal, runtime)
+            changed = false
+        } else if continued != 0 {
+            continued = 0
+            redrawAfterContinue(terminal, runtime)
         }
         if runtime.drainInbox() { changed = true }
         if Date().timeIntervalSince(lastPoll) >= 1 {
@@ -161,6 +207,7 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
 
 private func dispatch(_ event: InputEvent, to runtime: AppRuntime) {
     switch event {
+    case .key(.ctrl("z")): stopRequested = 1  // raw mode: the terminal sends no SIGTSTP itself
     case .key(let key): runtime.send(.keyPressed(key))
     case .paste(let text): runtime.send(.pasted(text))
     case .resize(let w, let h): runtime.send(.resized(width: w, height: h))
