@@ -20,16 +20,15 @@ enum ExternalEditor {
             throw CLIError.runtime("Could not create a temporary file in \(dir.path) for the editor.")
         }
         defer { try? FileManager.default.removeItem(at: file) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "\(editor) \"$1\"", "lanternly-editor", file.path]
+        // posix_spawn, not Foundation's Process: Process puts the child in a new process group,
+        // and an editor outside the terminal's foreground group cannot read the keyboard.
+        let status: Int32
         do {
-            try p.run()
-            p.waitUntilExit()
+            status = try runInForeground(["/bin/sh", "-c", "\(editor) \"$1\"", "lanternly-editor", file.path])
         } catch {
-            throw CLIError.runtime("Could not start the editor '\(editor)': \(error.localizedDescription).")
+            throw CLIError.runtime("Could not start the editor '\(editor)': \(error). Check $VISUAL / $EDITOR.")
         }
-        guard p.terminationStatus == 0 else {
+        guard status == 0 else {
             // Nothing typed is lost: whatever the editor left in the file becomes a recovery draft.
             let left = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             var kept = ""
@@ -37,9 +36,28 @@ enum ExternalEditor {
                let draft = try? RecoveryDraft.save(left, paths: paths) {
                 kept = " Your text is kept in a recovery draft (\(draft.file.path)); 'lanternly write --recover' saves it."
             }
-            throw CLIError.runtime("The editor '\(editor)' exited with status \(p.terminationStatus), so nothing was saved to the journal.\(kept)")
+            throw CLIError.runtime("The editor '\(editor)' exited with status \(status), so nothing was saved to the journal.\(kept)")
         }
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+    }
+
+    /// Runs `argv` in this process's group (so it owns the terminal as we do) and waits.
+    ///
+    /// - Returns: the exit status (128+N when killed by signal N).
+    /// - Throws: the `posix_spawn` error. The corresponding C functions are `posix_spawn` and
+    ///   `waitpid`.
+    static func runInForeground(_ argv: [String]) throws -> Int32 {
+        var pid = pid_t()
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for p in cArgs { free(p) } }
+        let spawned = posix_spawn(&pid, argv[0], nil, nil, &cArgs, environ)
+        guard spawned == 0 else { throw CLIError.runtime(String(cString: strerror(spawned))) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { throw CLIError.runtime(String(cString: strerror(errno))) }
+        }
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 }

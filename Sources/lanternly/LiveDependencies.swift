@@ -96,6 +96,7 @@ enum LiveDependencies {
                                         title: $0.title, tags: $0.tags, starred: $0.starred)
                 }
             },
+            journalCount: { try journalBox.get().entryCount() },
             loadEntry: { id in
                 try journalBox.get().entry(id: id).map {
                     JournalEntryDetail(id: $0.id, day: $0.localDay.description, time: $0.localTime,
