@@ -1,15 +1,7 @@
 #!/usr/bin/env bash
 # Full-screen app: the banner per availability, and switching Apple Intelligence on in
 # settings until the download ends and the banner is gone. Needs tmux; $LANTERNLY_BIN.
-set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-TUI="${TUI:-}"
-for c in "$here/tui" "$here/../../Scripts/tui" /work/shared/tools/tui; do [ -z "$TUI" ] && [ -x "$c" ] && TUI="$c"; done
-[ -n "$TUI" ] || { echo "tui driver not found"; exit 1; }
-export TUI_SOCKET="lanternly-e2e-$$"
-work="$(mktemp -d)"; s="banner$$"
-cleanup() { "$TUI" stop "$s" || true; tmux -L "$TUI_SOCKET" kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+source "$(dirname "$0")/tui-lib.sh" banner
 
 profile() {  # device appleIntelligence modelState
   cat > "$work/profile.json" <<JSON

@@ -1,15 +1,7 @@
 #!/usr/bin/env bash
 # Full-screen app: English and Russian messages with their sources, resize to 30x10 and back,
 # a 20 KB bracketed paste that stays one message. Needs tmux; $LANTERNLY_BIN.
-set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-TUI="${TUI:-}"
-for c in "$here/tui" "$here/../../Scripts/tui" /work/shared/tools/tui; do [ -z "$TUI" ] && [ -x "$c" ] && TUI="$c"; done
-[ -n "$TUI" ] || { echo "tui driver not found"; exit 1; }
-export TUI_SOCKET="lanternly-e2e-$$"
-work="$(mktemp -d)"; s="chat$$"
-cleanup() { "$TUI" stop "$s" || true; tmux -L "$TUI_SOCKET" kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+source "$(dirname "$0")/tui-lib.sh" chat
 cat > "$work/profile.json" <<JSON
 { "device": "iPhone 16 Pro", "os": "iOS 26.1", "appleIntelligence": true, "freeStorageGB": 64,
   "deviceLanguage": "en", "siriLanguage": "en", "region": "US",

@@ -2,15 +2,7 @@
 # Full-screen app, Journal screen: write an entry in the editor, save, see it listed under
 # today and Luna's reflection in the chat; hand an entry to $EDITOR and come back to a
 # restored screen; entries survive a restart. Needs tmux; $LANTERNLY_BIN.
-set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-TUI="${TUI:-}"
-for c in "$here/tui" "$here/../../Scripts/tui" /work/shared/tools/tui; do [ -z "$TUI" ] && [ -x "$c" ] && TUI="$c"; done
-[ -n "$TUI" ] || { echo "tui driver not found"; exit 1; }
-export TUI_SOCKET="lanternly-e2e-$$"
-work="$(mktemp -d)"; s="journal$$"
-cleanup() { "$TUI" stop "$s" || true; tmux -L "$TUI_SOCKET" kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+source "$(dirname "$0")/tui-lib.sh" journal
 cat > "$work/profile.json" <<JSON
 { "device": "iPhone 16 Pro", "os": "iOS 26.1", "appleIntelligence": true, "freeStorageGB": 64,
   "model": { "state": "ready" }, "modelLanguages": ["en"], "simulator": false }

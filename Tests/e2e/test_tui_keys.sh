@@ -2,15 +2,7 @@
 # Full-screen app: unknown escape sequences (Alt-x, Ctrl-Right, any CSI) are never typed, and
 # Ctrl-Z hands the terminal to the shell (job control) and `fg` brings the app back, redrawn
 # with the input as it was. Needs tmux; $LANTERNLY_BIN.
-set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-TUI="${TUI:-}"
-for c in "$here/tui" "$here/../../Scripts/tui" /work/shared/tools/tui; do [ -z "$TUI" ] && [ -x "$c" ] && TUI="$c"; done
-[ -n "$TUI" ] || { echo "tui driver not found"; exit 1; }
-export TUI_SOCKET="lanternly-e2e-$$"
-work="$(mktemp -d)"; s="keys$$"
-cleanup() { "$TUI" stop "$s" || true; tmux -L "$TUI_SOCKET" kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+source "$(dirname "$0")/tui-lib.sh" keys
 cat > "$work/profile.json" <<JSON
 { "device": "iPhone 16 Pro", "os": "iOS 26.1", "appleIntelligence": true, "freeStorageGB": 64,
   "model": { "state": "ready" }, "modelLanguages": ["en"], "simulator": false }
