@@ -123,7 +123,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     private enum Header { case missing, ours(Int), unmarked }
 
     /// Journals up to this size (bytes) get `PRAGMA quick_check` on every open.
-    static let quickCheckLimit: Int64 = 4 << 20
+    static let quickCheckLimit: Int64 = 1 << 20
 
     private static func fileSize(_ path: String) -> Int64 {
         var st = stat()

@@ -26,6 +26,13 @@ public enum DisplayWidth {
     /// Width of one grapheme cluster, in cells: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
         if let a = character.asciiValue { return a >= 0x20 && a < 0x7F ? 1 : 0 }
+        // Most text is single scalars of the Basic Multilingual Plane (Cyrillic, kana, Han…):
+        // their widths are remembered, since the Unicode property look-ups are the cost of a frame.
+        let utf8 = character.utf8
+        if utf8.count <= 3, let only = character.unicodeScalars.first, only.value < 0x10000,
+           only.utf8.count == utf8.count {
+            return bmpWidth(only)
+        }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         let v = first.value
@@ -51,6 +58,23 @@ public enum DisplayWidth {
         var total = 0
         for c in text { total += of(c) }
         return total
+    }
+
+    /// Widths of BMP scalars seen so far, -1 where not yet known. Written only with the value
+    /// ``scalarWidth(_:)`` gives, so two threads filling the same slot agree.
+    private static let bmpWidths: UnsafeMutablePointer<Int8> = {
+        let p = UnsafeMutablePointer<Int8>.allocate(capacity: 0x10000)
+        p.initialize(repeating: -1, count: 0x10000)
+        return p
+    }()
+
+    private static func bmpWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = Int(scalar.value)
+        let known = bmpWidths[v]
+        if known >= 0 { return Int(known) }
+        let w = v < 0x20 || (v >= 0x7F && v < 0xA0) ? 0 : scalarWidth(scalar)
+        bmpWidths[v] = Int8(w)
+        return w
     }
 
     /// Width of a single scalar in cells (0, 1 or 2).

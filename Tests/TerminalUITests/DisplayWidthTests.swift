@@ -46,3 +46,17 @@ final class DisplayWidthTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of(Character("\u{1B}")), 0)
     }
 }
+
+extension DisplayWidthTests {
+    /// The remembered widths of single BMP scalars are the computed ones, first time and again.
+    func testRememberedWidthsMatchTheComputedOnes() {
+        setlocale(LC_CTYPE, "C.UTF-8")
+        for v in UInt32(0x20)..<0x10000 where !(0xD800...0xDFFF).contains(v) {
+            let scalar = Unicode.Scalar(v)!
+            let expected = v >= 0x7F && v < 0xA0 ? 0 : (v < 0x7F ? 1 : DisplayWidth.scalarWidth(scalar))
+            let c = Character(scalar)
+            XCTAssertEqual(DisplayWidth.of(c), expected, String(v, radix: 16))
+            XCTAssertEqual(DisplayWidth.of(c), expected, String(v, radix: 16))
+        }
+    }
+}
