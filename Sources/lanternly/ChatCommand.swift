@@ -45,7 +45,7 @@ enum ChatCommand {
                 continue
             }
             let reply = try context.reply(to: message)
-            Output.line("Luna (\(context.sourceLabel(reply.source))): \(Sanitize.text(reply.text))")
+            Output.line("\(context.text("ui.chat.luna")) (\(context.sourceLabel(reply.source))): \(Sanitize.text(reply.text))")
             fflush(stdout)
         }
         return 0

@@ -15,7 +15,9 @@ enum ExternalEditor {
         }
         let dir = FileManager.default.temporaryDirectory
         let file = dir.appendingPathComponent("lanternly-\(getpid())-\(UUID().uuidString.prefix(8)).md")
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(initial.utf8),
+        // A draft handed over ends with a newline, so what the editor adds starts on its own line.
+        let handed = initial.isEmpty || initial.hasSuffix("\n") ? initial : initial + "\n"
+        guard FileManager.default.createFile(atPath: file.path, contents: Data(handed.utf8),
                                              attributes: [.posixPermissions: 0o600]) else {
             throw CLIError.runtime("Could not create a temporary file in \(dir.path) for the editor.")
         }

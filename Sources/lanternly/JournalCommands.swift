@@ -315,7 +315,7 @@ enum JournalCommands {
                 } else {
                     for t in turns {
                         Output.line("> \(Sanitize.text(t.message))")
-                        Output.line("Luna (\(context.sourceLabel(t.source))): \(Sanitize.text(t.reply))")
+                        Output.line("\(context.text("ui.chat.luna")) (\(context.sourceLabel(t.source))): \(Sanitize.text(t.reply))")
                     }
                 }
             } catch let e as CLIError {

@@ -28,21 +28,20 @@ enum LiveDependencies {
         @Sendable func status(_ language: AppLanguage) -> AppStatus {
             let fileChanged = live.refresh()
             let profile = live.profile
-            let gateView = gate.view(fileChanged: fileChanged, language: language, now: now()) { at in
-                let availability = AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
-                return GateView(
-                    availability: availability,
-                    banner: diagnostics.banner(for: availability, profile: profile, language: language),
-                    bannerOffersSettings: diagnostics.bannerOffersSettings(for: availability),
-                    downloadProgress: availability.isAvailable
-                        ? nil : AvailabilityGate.downloadProgress(profile: profile, now: at))
+            let at = now()
+            // The gate is re-derived on the core's rhythm while the model is not ready, and at
+            // once when the profile file changes or the simulated download reports it finished
+            // (an event, as the system would send, not a faster poll).
+            let finished = AvailabilityGate.downloadStatus(profile: profile, now: at) == .complete
+            let availability = gate.availability(fileChanged: fileChanged, downloadFinished: finished, now: at) {
+                AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
             }
             return AppStatus(
-                availability: gateView.availability,
-                banner: gateView.banner,
-                bannerOffersSettings: gateView.bannerOffersSettings,
+                availability: availability,
+                banner: diagnostics.banner(for: availability, profile: profile, language: language),
+                bannerOffersSettings: diagnostics.bannerOffersSettings(for: availability),
                 isSimulator: profile.simulator,
-                downloadProgress: gateView.downloadProgress,
+                downloadProgress: availability.isAvailable ? nil : AvailabilityGate.downloadProgress(profile: profile, now: at),
                 supportedLanguages: profile.modelLanguages.sorted(),
                 profilePath: profilePath,
                 lastSource: diagnostics.lastSource,
@@ -167,33 +166,26 @@ final class JournalBox: @unchecked Sendable {
     }
 }
 
-/// What the gate said at one moment: availability, the banner and the download progress,
-/// all derived together so they never disagree.
-struct GateView: Equatable {
-    var availability: ModelAvailability
-    var banner: String?
-    var bannerOffersSettings: Bool
-    var downloadProgress: Double?
-}
-
-/// Remembers the last ``GateView`` so that, while the model is not ready, the gate is
-/// re-derived on the core's rhythm (``AvailabilityGate/notReadyRecheckInterval``, DESIGN.md
-/// §2: 10–30 s), not on every poll; a changed profile file or UI language re-derives at once.
+/// Remembers the last derived availability so that, while the model is not ready, the gate
+/// is re-derived on the core's rhythm (``AvailabilityGate/notReadyRecheckInterval``, DESIGN.md
+/// §2: 10–30 s), not on every poll; a changed profile file or a finished download re-derives
+/// at once. The download's progress itself is shown live.
 final class GateCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var last: (view: GateView, language: AppLanguage, at: Date)?
+    private var last: (availability: ModelAvailability, at: Date)?
 
     func invalidate() { lock.withLock { last = nil } }
 
-    func view(fileChanged: Bool, language: AppLanguage, now: Date, derive: (Date) -> GateView) -> GateView {
+    func availability(fileChanged: Bool, downloadFinished: Bool, now: Date,
+                      derive: () -> ModelAvailability) -> ModelAvailability {
         lock.withLock {
-            if let last, !fileChanged, last.language == language,
-               last.view.availability == .unavailable(.modelNotReady),
+            if let last, !fileChanged, !downloadFinished,
+               last.availability == .unavailable(.modelNotReady),
                now.timeIntervalSince(last.at) < AvailabilityGate.notReadyRecheckInterval {
-                return last.view
+                return last.availability
             }
-            let fresh = derive(now)
-            last = (fresh, language, now)
+            let fresh = derive()
+            last = (fresh, now)
             return fresh
         }
     }
