@@ -227,7 +227,12 @@ extension HardwareProfile {
                 throw ProfileError(.unknownDevice, path: nil, key: key,
                                    "unknown device \"\(value)\". Known devices: \(catalog.names.joined(separator: ", ")).")
             }
-            device = known.name
+            if known.name != device {
+                // Another device has no model of its own yet: it downloads it if it can.
+                device = known.name
+                model = ModelDownload(state: .notDownloaded)
+                if appleIntelligence, catalog.isEligible(device) { startDownload(now: now) }
+            }
         case "os":
             guard Self.isOSString(value) else { throw bad("a system name and version such as \"iOS 26.1\" or \"macOS 15.3\"") }
             os = value
@@ -235,6 +240,9 @@ extension HardwareProfile {
             let on = try bool()
             let wasOn = appleIntelligence
             appleIntelligence = on
+            // Switching Apple Intelligence off removes its model assets, so switching it on
+            // again downloads them again (DESIGN.md §5: switching on starts the download).
+            if !on, wasOn { model = ModelDownload(state: .notDownloaded) }
             if on, !wasOn, catalog.isEligible(device), model.state != .ready {
                 startDownload(now: now, keepProgress: model.state == .downloading)
             }

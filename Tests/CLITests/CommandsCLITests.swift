@@ -84,8 +84,9 @@ final class CommandsCLITests: XCTestCase {
         for name in ["iphone-16-pro", "iphone-15", "simulator", "intel-mac"] { XCTAssertTrue(list.contains(name)) }
         XCTAssertEqual(try cli.run(["profile", "use", "iphone-15"]).status, 0)
         XCTAssertEqual(try cli.run(["status", "--json"]).json?["reason"] as? String, "deviceNotEligible")
+        // A new device has no model yet: with Apple Intelligence on, it starts downloading it.
         XCTAssertEqual(try cli.run(["profile", "set", "device", "iPhone 16 Pro"]).status, 0)
-        XCTAssertEqual(try cli.run(["status", "--json"]).json?["availability"] as? String, "available")
+        XCTAssertEqual(try cli.run(["status", "--json"]).json?["reason"] as? String, "modelNotReady")
         let bad = try cli.run(["profile", "set", "freeStorageGB", "plenty"])
         XCTAssertEqual(bad.status, 2, bad.stderr)
         XCTAssertEqual(try cli.run(["profile", "use", "no-such-profile"]).status, 1)

@@ -254,3 +254,26 @@ final class ProfileTests: XCTestCase {
         }
     }
 }
+
+extension ProfileTests {
+    /// Another device has no model yet, and switching Apple Intelligence off removes it: both
+    /// lead back through a download (DESIGN.md §5).
+    func testNewDeviceOrSwitchingOffStartsOverTheDownload() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var p = HardwareProfile()  // iPhone 16 Pro, model ready
+        XCTAssertEqual(p.model.state, .ready)
+        try p.set(key: "device", value: "iPhone 15 Pro", now: now, catalog: try devices)
+        XCTAssertEqual(p.model.state, .downloading)
+        XCTAssertEqual(p.model.startedAt, now)
+
+        var q = HardwareProfile()
+        try q.set(key: "appleIntelligence", value: "false", now: now, catalog: try devices)
+        XCTAssertEqual(q.model.state, .notDownloaded)
+        try q.set(key: "appleIntelligence", value: "true", now: now, catalog: try devices)
+        XCTAssertEqual(q.model.state, .downloading)
+
+        var r = HardwareProfile()
+        try r.set(key: "device", value: "iPhone 15", now: now, catalog: try devices)  // not eligible
+        XCTAssertEqual(r.model.state, .notDownloaded)
+    }
+}
