@@ -291,7 +291,7 @@ struct Painter {
         case .device: return p.map { TerminalText.sanitize($0.device) } ?? "—"
         case .os: return p.map { TerminalText.sanitize($0.os) } ?? "—"
         case .freeStorage:
-            return p.map { t.format("ui.value.gigabytes", $0.freeStorageGB == $0.freeStorageGB.rounded() ? String(Int($0.freeStorageGB)) : String($0.freeStorageGB)) } ?? "—"
+            return p.map { t.format("ui.value.gigabytes", state.language.formatNumber($0.freeStorageGB)) } ?? "—"
         case .modelLanguages: return p.map { TerminalText.sanitize($0.modelLanguages.joined(separator: ", ")) } ?? "—"
         case .simulator: return p.map { onOff($0.simulator) } ?? "—"
         case .gender: return t("ui.gender.\(s.gender.rawValue)")

@@ -325,10 +325,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
     }
 
     /// `3.5` in English, `3,5` in Russian; whole numbers without a fraction.
-    static func number(_ d: Double, _ language: AppLanguage) -> String {
-        let text = d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format: "%.1f", d)
-        return language == .russian ? text.replacingOccurrences(of: ".", with: ",") : text
-    }
+    static func number(_ d: Double, _ language: AppLanguage) -> String { language.formatNumber(d) }
 
     static func percent(_ p: Double) -> String { String(Int((min(max(p, 0), 1) * 100).rounded(.down))) }
 }

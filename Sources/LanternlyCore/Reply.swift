@@ -13,6 +13,19 @@ public enum AppLanguage: String, CaseIterable, Codable, Hashable, Sendable {
     }
 }
 
+extension AppLanguage {
+    /// `d` with at most one decimal, in this language's way (Foundation's `NumberFormatter`:
+    /// `3.5` in English, `3,5` in Russian; no grouping, so `7000` stays `7000`).
+    public func formatNumber(_ d: Double) -> String {
+        let f = NumberFormatter()
+        f.locale = Locale(identifier: self == .russian ? "ru_RU" : "en_US")
+        f.numberStyle = .decimal
+        f.usesGroupingSeparator = false
+        f.maximumFractionDigits = 1
+        return f.string(from: NSNumber(value: d)) ?? String(d)
+    }
+}
+
 /// Where a reply came from (DESIGN.md §3).
 public enum ReplySource: String, CaseIterable, Codable, Hashable, Sendable {
     /// The fixed crisis reply; no model was involved.
