@@ -98,6 +98,11 @@ public struct StringCatalog: Sendable {
 
     /// ``string(_:_:)`` with `%@` placeholders filled in order by `arguments`.
     public func format(_ key: String, _ language: AppLanguage, _ arguments: String...) -> String {
+        format(key, language, arguments: arguments)
+    }
+
+    /// ``format(_:_:_:)`` with the arguments as an array (for callers that forward them).
+    public func format(_ key: String, _ language: AppLanguage, arguments: [String]) -> String {
         var result = ""
         var args = arguments.makeIterator()
         let template = string(key, language)

@@ -74,11 +74,7 @@ final class Context {
 
     /// A localized string from the catalog.
     func text(_ key: String, _ args: String...) -> String {
-        var result = catalog.string(key, language)
-        for a in args {
-            if let r = result.range(of: "%@") { result.replaceSubrange(r, with: a) }
-        }
-        return result
+        catalog.format(key, language, arguments: args)
     }
 
     // MARK: Settings
@@ -107,6 +103,8 @@ final class Context {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try FileSafety.writeAtomically(try encoder.encode(new), to: paths.settingsFile)
             settingsBox.value = new
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw CLIError.runtime("Could not save \(paths.settingsFile.path): \(error.localizedDescription). Check that the folder is writable.")
         }

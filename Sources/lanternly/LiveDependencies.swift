@@ -62,11 +62,7 @@ enum LiveDependencies {
             status: status,
             loadSettings: { (try? Context.loadSettings(paths.settingsFile)) ?? UserSettings() },
             saveSettings: { settings in
-                try LanternlyPaths.ensureDirectory(paths.config)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try FileSafety.writeAtomically(try encoder.encode(settings), to: paths.settingsFile)
-                context.settingsBox.value = settings
+                try context.saveSettings(settings)
                 if let language = settings.language { chat.uiLanguage = language }
             },
             setProfile: { key, value in
