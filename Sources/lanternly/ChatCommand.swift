@@ -5,14 +5,6 @@ import LanternlyCore
 enum ChatCommand {
     static let command = Command(
         name: "chat",
-        summary: "chat with Luna (--plain: line mode, one message per line)",
-        help: """
-        Usage: lanternly chat [--plain]
-
-        Opens the chat. With --plain (or when the terminal cannot draw the full-screen app)
-        it runs in line mode: a prompt, one message per line, each reply with its source.
-        Type /quit or press Ctrl-D to leave.
-        """,
         run: run)
 
     static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {

@@ -1,15 +1,30 @@
 import Foundation
 import LanternlyCore
 
-/// One `lanternly` command: its name, its help, and what it does.
+/// One `lanternly` command: its name, its help, and what it does. The help texts live in the
+/// string catalog (`cli.help.NAME.summary`, `cli.help.NAME`) and are resolved at print time
+/// in the UI language.
 struct Command {
     let name: String
-    /// One line for `lanternly --help`.
-    let summary: String
-    /// The full `lanternly NAME --help` text (usage line first).
-    let help: String
+    /// Values for the `%@` placeholders of the full help, in order (e.g. the reply size limit).
+    var helpArguments: [String] = []
     /// Whether the command needs the context (folders, settings, catalog) at all.
     let run: (inout Arguments, Context) throws -> Int32
+
+    /// Catalog key of the one line shown in `lanternly --help`.
+    var summaryKey: String { "cli.help.\(name).summary" }
+    /// Catalog key of the full `lanternly NAME --help` text (usage line first).
+    var helpKey: String { "cli.help.\(name)" }
+
+    /// The one-line summary in `language`.
+    func summary(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        catalog.string(summaryKey, language)
+    }
+
+    /// The full help text in `language`.
+    func help(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        catalog.format(helpKey, language, arguments: helpArguments)
+    }
 }
 
 enum CommandLineApp {
@@ -21,33 +36,42 @@ enum CommandLineApp {
         SettingsCommand.command,
     ] + JournalCommands.all
 
-    static var generalHelp: String {
-        var lines = [
-            "Lanternly — a journaling companion for the terminal. You write; Luna answers.",
-            "",
-            "Usage: lanternly [--home DIR] [--profile PATH] [--lang en|ru] [COMMAND] [OPTIONS]",
-            "",
-            "With no command, opens the full-screen app (or the plain line mode when the",
-            "terminal cannot draw it).",
-            "",
-            "Commands:",
-        ]
+    /// The general help (`lanternly --help`) in `language`: `cli.help.general` with the
+    /// command list filled in.
+    static func generalHelp(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
         let width = commands.map(\.name.count).max() ?? 0
-        for c in commands {
-            lines.append("  " + c.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + c.summary)
+        let list = commands.map {
+            "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary(catalog, language)
         }
-        lines += [
-            "",
-            "Global options:",
-            "  --home DIR       keep config, data and state under DIR (env LANTERNLY_HOME)",
-            "  --profile PATH   the hardware-profile file to simulate (env LANTERNLY_PROFILE)",
-            "  --lang en|ru     the interface language (else settings, then LC_ALL/LC_MESSAGES/LANG)",
-            "  --version        print the version",
-            "  -h, --help       this help; 'lanternly COMMAND --help' for one command",
-            "",
-            "Exit codes: 0 success, 1 runtime error, 2 usage error.",
-        ]
-        return lines.joined(separator: "\n")
+        return catalog.format("cli.help.general", language, list.joined(separator: "\n"))
+    }
+
+    /// The catalog and UI language for `--help`, which runs before (and without) a `Context`:
+    /// resolved as `Context` does it, `--lang`, then the settings file's language, then the
+    /// environment. A settings file that cannot be read is skipped, never an error here.
+    ///
+    /// - Throws: `CLIError.usage` for an unknown `--lang`; `CLIError.runtime` when the
+    ///   embedded catalog is broken.
+    static func helpLanguage(_ options: GlobalOptions, environment: [String: String]) throws -> (StringCatalog, AppLanguage) {
+        let catalog: StringCatalog
+        do {
+            catalog = try StringCatalog.shipped()
+        } catch {
+            throw CLIError.runtime("Lanternly's string catalog could not be read (\(error)). Rebuild with 'make build'.")
+        }
+        let paths = LanternlyPaths.resolve(home: options.home, environment: environment)
+        var configured: AppLanguage?
+        do {
+            configured = try Context.loadSettings(paths.settingsFile).language
+        } catch {
+            configured = nil  // a broken settings file must not stop --help
+        }
+        do {
+            let language = try LanguageResolver.resolve(flag: options.language, config: configured, environment: environment)
+            return (catalog, language)
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
     }
 
     /// Runs one command line and returns the process exit code.
@@ -61,10 +85,11 @@ enum CommandLineApp {
                 return 0
             }
             if let first = words.first, first == "--help" || first == "-h" || first == "help" {
+                let (catalog, language) = try helpLanguage(options, environment: environment)
                 if words.count > 1, let c = commands.first(where: { $0.name == words[1] }) {
-                    Output.line(c.help)
+                    Output.line(c.help(catalog, language))
                 } else {
-                    Output.line(generalHelp)
+                    Output.line(generalHelp(catalog, language))
                 }
                 return 0
             }
@@ -80,7 +105,8 @@ enum CommandLineApp {
                 throw CLIError.usage("'\(name)' is not a lanternly command. See 'lanternly --help'.")
             }
             if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
-                Output.line(command.help)
+                let (catalog, language) = try helpLanguage(options, environment: environment)
+                Output.line(command.help(catalog, language))
                 return 0
             }
             var args = Arguments(Array(words.dropFirst()), command: name)

@@ -5,16 +5,6 @@ import LanternlyCore
 enum DiagnosticsCommand {
     static let command = Command(
         name: "diagnostics",
-        summary: "AI diagnostics: availability, reason, last reply source, last error",
-        help: """
-        Usage: lanternly diagnostics [--json] [--write-report]
-
-        Shows availability and its reason, the profile path, the supported languages, the
-        source of the last reply and the last generation error. These persist across runs
-        and never contain anything you wrote.
-
-          --write-report   also write a diagnostics report to the state folder and print its path
-        """,
         run: run)
 
     struct Payload: Encodable {

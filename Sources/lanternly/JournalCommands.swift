@@ -11,20 +11,6 @@ enum JournalCommands {
 
     static let write = Command(
         name: "write",
-        summary: "write a journal entry (arguments, standard input, or $EDITOR)",
-        help: """
-        Usage: lanternly write [--quiet] [--star] [--date "YYYY-MM-DD HH:MM"] [TEXT...]
-               lanternly write --recover [--list]
-
-        Saves a journal entry, then prints Luna's reflection on it. The text comes from the
-        arguments, else standard input, else $VISUAL or $EDITOR when a terminal is attached
-        (an empty result saves nothing). @words become tags.
-
-          --quiet      no reflection, just save
-          --star       star the entry
-          --date D     the entry's local date and time (default: now)
-          --recover    save the recovery drafts kept when a save failed (--list: show them)
-        """,
         run: runWrite)
 
     static func runWrite(_ args: inout Arguments, _ context: Context) throws -> Int32 {
@@ -136,12 +122,6 @@ enum JournalCommands {
 
     static let list = Command(
         name: "list",
-        summary: "list journal entries, newest first",
-        help: """
-        Usage: lanternly list [-n N] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--tag T] [--starred] [--json]
-
-        Lists entries, newest first (default: the last 10). --json prints jrnl's JSON export shape.
-        """,
         run: { args, context in
             let json = args.flag("--json")
             let starred = args.flag("--starred")
@@ -192,13 +172,6 @@ enum JournalCommands {
 
     static let search = Command(
         name: "search",
-        summary: "full-text search (substrings too, in any script)",
-        help: """
-        Usage: lanternly search QUERY [--json]
-
-        Finds entries containing QUERY (a substring: Cyrillic and CJK work), newest first,
-        with the match in context.
-        """,
         run: { args, context in
             let json = args.flag("--json")
             let words = try args.positionals()
@@ -228,14 +201,6 @@ enum JournalCommands {
 
     static let export = Command(
         name: "export",
-        summary: "export the journal as json (jrnl's shape), markdown or txt",
-        help: """
-        Usage: lanternly export --format json|markdown|txt [--output PATH]
-
-        Writes every entry, oldest first. json follows jrnl's JSON export (tags, entries with
-        date, time, title, body, tags, starred); txt is jrnl's plain-text journal format.
-        Without --output the export goes to standard output.
-        """,
         run: { args, context in
             let formatName = try args.option("--format", "-f") ?? ""
             let output = try args.option("--output", "-o")
@@ -259,13 +224,6 @@ enum JournalCommands {
 
     static let importCommand = Command(
         name: "import",
-        summary: "import a jrnl journal (JSON export or plain text); twice adds nothing twice",
-        help: """
-        Usage: lanternly import --from jrnl FILE
-
-        Reads jrnl's JSON export or jrnl's plain-text journal. Entries already in your
-        journal are skipped, so importing the same file twice adds nothing twice.
-        """,
         run: { args, context in
             let from = try args.option("--from") ?? "jrnl"
             let files = try args.positionals()
@@ -285,14 +243,6 @@ enum JournalCommands {
 
     static let history = Command(
         name: "history",
-        summary: "the chat history with Luna (erase: forget it all)",
-        help: """
-        Usage: lanternly history [--json] [-n N]
-               lanternly history erase
-
-        Shows the chat with Luna, oldest first. Crisis turns are never kept. To keep no
-        history at all: lanternly settings set history off.
-        """,
         run: { args, context in
             let json = args.flag("--json")
             let n = try args.option("-n")

@@ -5,22 +5,6 @@ import LanternlyCore
 enum ProfileCommand {
     static let command = Command(
         name: "profile",
-        summary: "show, list, switch or edit the simulated device's hardware profile",
-        help: """
-        Usage: lanternly profile show [--json]
-               lanternly profile list
-               lanternly profile use NAME|PATH
-               lanternly profile set KEY VALUE
-
-        The hardware profile decides what Luna's on-device model can do.
-          show        print the current profile (its path first)
-          list        the shipped profiles, e.g. iphone-15, iphone-15-pro-ai-off, simulator
-          use         copy a shipped profile (by name) or a file into your profile
-          set         change one key: device, os, appleIntelligence, freeStorageGB,
-                      deviceLanguage, siriLanguage, region, model.state, model.progress,
-                      modelLanguages (comma list), simulator, downloadSeconds, faults.respond
-                      e.g. 'lanternly profile set appleIntelligence true'
-        """,
         run: run)
 
     static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {

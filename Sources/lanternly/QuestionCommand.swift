@@ -5,21 +5,6 @@ import LanternlyCore
 enum QuestionCommand {
     static let command = Command(
         name: "question",
-        summary: "today's question (--widget: the same all day, for a prompt or tmux)",
-        help: """
-        Usage: lanternly question [--widget] [--path calm|growth|connection] [--date YYYY-MM-DD] [--json]
-
-        Prints today's question from your life path.
-
-          --widget        the widget pick: the same question all local day, changing at
-                          midnight (for a shell prompt or a tmux status line); fast, writes nothing
-          --path P        calm, growth or connection (default: your setting)
-          --date D        pretend it is local day D (YYYY-MM-DD)
-          --json          {"question", "path", "date", "mode", "language"}
-
-        Without --widget the pick is random but does not repeat recent days; the history
-        is kept in the state folder.
-        """,
         run: run)
 
     struct Payload: Encodable {

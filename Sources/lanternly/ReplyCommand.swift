@@ -5,16 +5,7 @@ import LanternlyCore
 enum ReplyCommand {
     static let command = Command(
         name: "reply",
-        summary: "Luna's reply to one message (the text, or standard input)",
-        help: """
-        Usage: lanternly reply [--json] TEXT...
-               echo TEXT | lanternly reply [--json]
-
-        Prints Luna's reply. With --json: {"text", "source", "language"}, where source is
-        crisis, onDevice, pivot (translated through a supported language) or bank.
-        Messages over \(LunaChatService.maxMessageBytes / 1024) KiB are refused. A one-off reply
-        is not kept in the chat history; 'lanternly chat' keeps the conversation.
-        """,
+        helpArguments: [String(LunaChatService.maxMessageBytes / 1024)],
         run: run)
 
     static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {

@@ -5,18 +5,6 @@ import LanternlyCore
 enum SettingsCommand {
     static let command = Command(
         name: "settings",
-        summary: "show or change your settings (gender, region, path, language, history)",
-        help: """
-        Usage: lanternly settings show [--json]
-               lanternly settings set KEY VALUE
-
-        Keys:
-          gender     feminine | masculine | neutral   (how Luna's Russian replies address you)
-          region     a two-letter region, e.g. US, GB, RU, JP (the crisis help line), or 'auto'
-          path       calm | growth | connection       (the daily question's life path)
-          language   en | ru | auto                   (the interface language)
-          history    on | off                         (keep the chat history)
-        """,
         run: run)
 
     static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {

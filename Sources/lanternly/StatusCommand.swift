@@ -5,15 +5,6 @@ import LanternlyCore
 enum StatusCommand {
     static let command = Command(
         name: "status",
-        summary: "whether Luna's on-device model is available, and why not",
-        help: """
-        Usage: lanternly status [--json]
-
-        With --json: {"availability": "available|unavailable",
-                      "reason": "deviceNotEligible|appleIntelligenceNotEnabled|modelNotReady|osTooOld|null",
-                      "banner": string|null, "bannerOffersSettings": bool, "isSimulator": bool,
-                      "supportedLanguages": [...], "profile": path}
-        """,
         run: run)
 
     struct Payload: Encodable {

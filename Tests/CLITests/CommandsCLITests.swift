@@ -17,6 +17,38 @@ final class CommandsCLITests: XCTestCase {
         XCTAssertTrue(try cli.run(["--version"]).stdout.hasPrefix("lanternly "))
     }
 
+    func testHelpFollowsTheInterfaceLanguage() throws {
+        func hasCyrillic(_ s: String) -> Bool { s.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) } }
+        // A broken settings file must not stop --help.
+        let config = cli.home.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: config.appendingPathComponent("settings.json"))
+        for name in ["reply", "status", "question", "diagnostics", "profile", "chat", "settings",
+                     "write", "list", "search", "export", "import", "history"] {
+            let en = try cli.run(["--lang", "en", name, "--help"])
+            XCTAssertEqual(en.status, 0, "\(name): \(en.stderr)")
+            XCTAssertTrue(en.stdout.hasPrefix("Usage: lanternly \(name)"), "\(name): \(en.stdout.prefix(80))")
+            XCTAssertFalse(hasCyrillic(en.stdout), name)
+            let ru = try cli.run(["--lang", "ru", name, "--help"])
+            XCTAssertEqual(ru.status, 0, "\(name): \(ru.stderr)")
+            XCTAssertFalse(ru.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, name)
+            XCTAssertTrue(hasCyrillic(ru.stdout), "\(name): \(ru.stdout.prefix(80))")
+            XCTAssertTrue(ru.stdout.hasPrefix("Использование: lanternly \(name)"), "\(name): \(ru.stdout.prefix(80))")
+            XCTAssertNotEqual(ru.stdout, en.stdout, name)
+            XCTAssertFalse(ru.stdout.contains("%@"), name)
+            // The locale alone picks Russian too, and `help NAME` is the same text.
+            XCTAssertEqual(try cli.run([name, "--help"], env: ["LANG": "ru_RU.UTF-8"]).stdout, ru.stdout, name)
+            XCTAssertEqual(try cli.run(["--lang", "ru", "help", name]).stdout, ru.stdout, name)
+        }
+        let reply = try cli.run(["--lang", "ru", "reply", "--help"]).stdout
+        XCTAssertNotNil(reply.range(of: #"\d+ КиБ"#, options: .regularExpression), reply)
+        let general = try cli.run(["--help"], env: ["LANG": "ru_RU.UTF-8"])
+        XCTAssertEqual(general.status, 0, general.stderr)
+        XCTAssertTrue(general.stdout.contains("Команды:"), general.stdout)
+        XCTAssertTrue(general.stdout.contains("  reply "), general.stdout)
+        XCTAssertTrue(try cli.run(["--lang", "en", "--help"]).stdout.contains("Commands:"))
+    }
+
     func testUsageErrorsExitWithTwo() throws {
         XCTAssertEqual(try cli.run(["--lang", "fr", "status"]).status, 2)
         XCTAssertEqual(try cli.run(["nonsense"]).status, 2)
