@@ -2,22 +2,6 @@ import Foundation
 import JournalStore
 import LanternlyCore
 
-/// What the status line, the banner and `status`/`diagnostics` show, in one value.
-struct StatusSnapshot {
-    var availability: ModelAvailability
-    var reason: UnavailableReason? {
-        if case .unavailable(let r) = availability { return r }
-        return nil
-    }
-    var banner: String?
-    var bannerOffersSettings: Bool
-    var isSimulator: Bool
-    var supportedLanguages: Set<AppLanguage>
-    var downloadProgress: Double?
-    var lastSource: ReplySource?
-    var lastGenerationError: String?
-}
-
 /// The live wiring of the core: the profile, the simulated model, the chain, diagnostics
 /// and the journal, each built once on first use.
 extension Context {
@@ -168,19 +152,13 @@ extension Context {
         catalog.string("diagnostics.source.\(source.rawValue)", language)
     }
 
-    func statusSnapshot() throws -> StatusSnapshot {
+    /// What `status`, `diagnostics` and the plain chat's banner show: the core's
+    /// ``LunaDiagnostics/Snapshot`` of the profile in use, in the UI language.
+    func statusSnapshot() throws -> LunaDiagnostics.Snapshot {
         let profile = try loadProfile()
-        let diagnostics = try diagnostics()
         let availability = AvailabilityGate.availability(profile: profile, catalog: try devices(), now: now())
-        return StatusSnapshot(
-            availability: availability,
-            banner: diagnostics.banner(for: availability, profile: profile, language: language),
-            bannerOffersSettings: diagnostics.bannerOffersSettings(for: availability),
-            isSimulator: profile.simulator,
-            supportedLanguages: profile.supportedLanguages,
-            downloadProgress: AvailabilityGate.downloadProgress(profile: profile, now: now()),
-            lastSource: diagnostics.lastSource,
-            lastGenerationError: diagnostics.lastGenerationError)
+        return try diagnostics().snapshot(availability: availability, profile: profile,
+                                          profilePath: profileURL.path, language: language)
     }
 
     func writeDiagnosticsReport() throws -> URL {

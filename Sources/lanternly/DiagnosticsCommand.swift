@@ -39,9 +39,8 @@ enum DiagnosticsCommand {
         try args.finish()
         let s = try context.statusSnapshot()
         let p = Payload(
-            availability: s.availability.isAvailable ? "available" : "unavailable",
-            reason: s.reason?.name, profile: context.profileURL.path,
-            supportedLanguages: s.supportedLanguages.map(\.rawValue).sorted(),
+            availability: s.availability, reason: s.reason, profile: s.profile,
+            supportedLanguages: s.supportedLanguages,
             lastReplySource: s.lastSource?.rawValue, lastGenerationError: s.lastGenerationError,
             downloadProgress: s.downloadProgress, isSimulator: s.isSimulator)
         var reportPath: String?
@@ -52,16 +51,12 @@ enum DiagnosticsCommand {
             try Output.json(p)
         } else {
             // The same labelled lines as the diagnostics screen, in the UI language.
-            let diagnostics = try context.diagnostics()
-            let profile = try context.loadProfile()
-            let snap = diagnostics.snapshot(availability: s.availability, profile: profile,
-                                            profilePath: context.profileURL.path, language: context.language)
-            let lines = diagnostics.lines(snap, profile: profile, language: context.language)
+            let lines = try context.diagnostics().lines(s, profile: try context.loadProfile(), language: context.language)
             let width = lines.map { $0.label.count }.max() ?? 0
             for line in lines {
                 Output.line(line.label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + line.value)
             }
-            if let banner = snap.banner { Output.line(""); Output.line(banner) }
+            if let banner = s.banner { Output.line(""); Output.line(banner) }
         }
         if let reportPath { Output.error(context.text("cli.diag.reportWritten", reportPath)) }
         return 0

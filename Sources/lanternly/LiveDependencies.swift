@@ -36,16 +36,18 @@ enum LiveDependencies {
             let availability = gate.availability(fileChanged: fileChanged, downloadFinished: finished, now: at) {
                 AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
             }
+            let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
+                                                profilePath: profilePath, language: language)
             return AppStatus(
                 availability: availability,
-                banner: diagnostics.banner(for: availability, profile: profile, language: language),
-                bannerOffersSettings: diagnostics.bannerOffersSettings(for: availability),
-                isSimulator: profile.simulator,
-                downloadProgress: availability.isAvailable ? nil : AvailabilityGate.downloadProgress(profile: profile, now: at),
-                supportedLanguages: profile.modelLanguages.sorted(),
+                banner: snapshot.banner,
+                bannerOffersSettings: snapshot.bannerOffersSettings,
+                isSimulator: snapshot.isSimulator,
+                downloadProgress: availability.isAvailable ? nil : snapshot.downloadProgress,
+                supportedLanguages: snapshot.supportedLanguages,
                 profilePath: profilePath,
-                lastSource: diagnostics.lastSource,
-                lastGenerationError: diagnostics.lastGenerationError,
+                lastSource: snapshot.lastSource,
+                lastGenerationError: snapshot.lastGenerationError,
                 profileError: live.loadError?.description,
                 profile: ProfileSettings(device: profile.device, os: profile.os,
                                          appleIntelligence: profile.appleIntelligence,

@@ -34,16 +34,11 @@ enum StatusCommand {
     }
 
     static func payload(_ context: Context) throws -> Payload {
-        let snapshot = try context.statusSnapshot()
-        return Payload(
-            availability: snapshot.availability.isAvailable ? "available" : "unavailable",
-            reason: snapshot.reason?.name,
-            banner: snapshot.banner,
-            bannerOffersSettings: snapshot.bannerOffersSettings,
-            isSimulator: snapshot.isSimulator,
-            supportedLanguages: snapshot.supportedLanguages.map(\.rawValue).sorted(),
-            profile: context.profileURL.path,
-            downloadProgress: snapshot.downloadProgress)
+        let s = try context.statusSnapshot()
+        return Payload(availability: s.availability, reason: s.reason, banner: s.banner,
+                       bannerOffersSettings: s.bannerOffersSettings, isSimulator: s.isSimulator,
+                       supportedLanguages: s.supportedLanguages, profile: s.profile,
+                       downloadProgress: s.downloadProgress)
     }
 
     static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {
