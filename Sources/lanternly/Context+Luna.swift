@@ -94,11 +94,6 @@ extension Context {
         return d
     }
 
-    /// The region for the crisis help line: the person's setting, else the profile's.
-    func region() -> String? {
-        settings.region ?? cache.liveProfile?.profile.region
-    }
-
     func chatService() throws -> LunaChatService {
         if let s = cache.chat { return s }
         let live = try liveProfile()
