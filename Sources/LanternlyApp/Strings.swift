@@ -16,7 +16,7 @@ struct UIStrings {
         }
     }
 
-    func source(_ s: ReplySource) -> String { self("ui.source.\(s.rawValue)") }
+    func source(_ s: ReplySource) -> String { self("diagnostics.source.\(s.rawValue)") }  // one name per source, as in diagnostics
 
     func notice(_ n: Notice) -> String {
         switch n {

@@ -107,6 +107,6 @@ extension CatalogTests {
         let file = try StringCatalog.shippedFile()
         XCTAssertEqual(embedded.keys, file.keys)
         XCTAssertTrue(embedded.hasSameContent(as: file))
-        XCTAssertEqual(embedded.string("cli.none", .russian), "нет")
+        XCTAssertEqual(embedded.string("diagnostics.source.onDevice", .russian), "на устройстве")
     }
 }
