@@ -605,7 +605,7 @@ enum LiveReply {
     ///   - quoting: quote a phrase of the message (off for a machine-translated message).
     ///   - avoid: lines the reply must not equal (the bank).
     static func compose(_ text: String, language: AppLanguage, gender: GrammaticalGender,
-                        quoting: Bool, avoid: Set<String>) -> String {
+                        quoting: Bool, avoid: Set<String>, context: Conversation = .none) -> String {
         let reading = Lexicon.read(text, language: language)
         let seed = fnv1a(Lexicon.normalize(text))
         for attempt in 0..<6 {
