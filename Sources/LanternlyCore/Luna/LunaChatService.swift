@@ -206,7 +206,7 @@ public final class LunaChatService: @unchecked Sendable {
         }
 
         // 4. Bank.
-        let bank = bankReply(language)
+        let bank = bankReply(language, kind: ReplyBank.MessageKind.of(text, language: language))
         remember(person: text, luna: bank.text)
         return bank
     }
@@ -284,9 +284,9 @@ public final class LunaChatService: @unchecked Sendable {
         set { lock.withLock { previousBankLine = newValue } }
     }
 
-    private func bankReply(_ language: AppLanguage) -> Reply {
+    private func bankReply(_ language: AppLanguage, kind: ReplyBank.MessageKind = .other) -> Reply {
         let text: String = lock.withLock {
-            var line = bank.pick(language: language, previous: previousBankLine)
+            var line = bank.pick(language: language, previous: previousBankLine, kind: kind)
             if line.isEmpty { line = strings.string("model.listening", language) }
             previousBankLine = line
             return line
