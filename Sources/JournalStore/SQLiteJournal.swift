@@ -26,7 +26,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// The schema this build writes. History: 1 = entries and chat turns; 2 = local day,
     /// tags, content hash, FTS5 trigram index, question history; 3 = local `HH:MM` instead of
     /// the content hash (imports find duplicates with an indexed query on day and time).
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
@@ -325,6 +325,33 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 up.reset()
             }
         },
+        // 3 → 4: what Luna remembers (forgotten with the entry it came from), the month
+        // observations kept once a month is past, and Luna's own daily questions.
+        { db in
+            try db.execute("""
+                CREATE TABLE memories(
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    words TEXT NOT NULL,
+                    day TEXT,
+                    source TEXT NOT NULL,
+                    created_at INTEGER NOT NULL);
+                CREATE UNIQUE INDEX memories_kind_words ON memories(kind, words COLLATE NOCASE);
+                CREATE INDEX memories_source ON memories(source);
+                CREATE TRIGGER memories_entry_delete AFTER DELETE ON entries BEGIN
+                    DELETE FROM memories WHERE source = 'entry:' || old.id;
+                END;
+                CREATE TABLE month_observations(
+                    month TEXT PRIMARY KEY,
+                    text TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    made_at INTEGER NOT NULL);
+                CREATE TABLE model_questions(
+                    day TEXT PRIMARY KEY,
+                    text TEXT NOT NULL,
+                    made_at INTEGER NOT NULL);
+                """)
+        },
     ]
 
     private func migrate() throws {
@@ -367,7 +394,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     // MARK: Transactions
 
     /// Runs `body` as one write transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolled back on error.
-    private func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -386,7 +413,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
-    private func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do {

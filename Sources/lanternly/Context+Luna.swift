@@ -98,10 +98,10 @@ extension Context {
         if let s = cache.chat { return s }
         let live = try liveProfile()
         let box = settingsBox
-        let model = SimulatedLanguageModel(profile: live.provider, devices: try devices(), strings: catalog,
-                                           gender: { box.value.gender }, now: now)
+        let model = try languageModel()
         let service = LunaChatService(model: model, catalog: catalog, diagnostics: try diagnostics(),
-                                      region: { box.value.region ?? live.profile.region }, uiLanguage: language)
+                                      region: { box.value.region ?? live.profile.region }, uiLanguage: language,
+                                      memories: rememberedLines)
         // One process answers once: remember the last bank line across runs (no user text).
         service.lastBankLine = try? String(contentsOf: lastBankLineFile, encoding: .utf8)
         cache.chat = service
@@ -140,6 +140,7 @@ extension Context {
                 Output.error("lanternly: \(describeJournalError(error)) (the chat turn was not kept)")
             }
         }
+        if remember, Self.ordinarySources.contains(reply.source) { learn(from: message, source: .chat) }
         return reply
     }
 
@@ -187,6 +188,7 @@ extension Context {
 /// The parts of ``Context`` built on first use.
 final class ContextCache {
     var liveProfile: LiveProfile?
+    var model: SimulatedLanguageModel?
     var diagnostics: LunaDiagnostics?
     var chat: LunaChatService?
     var journal: SQLiteJournal?

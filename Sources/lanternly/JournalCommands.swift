@@ -68,9 +68,12 @@ enum JournalCommands {
             Output.line(crisis.text)
         } else if let problem = context.settingsProblem {
             Output.error("lanternly: \(problem.description)")
-        } else if !quiet {
-            let reply = try context.reply(to: String(text.prefix(LunaChatService.maxMessageBytes)), remember: false)
-            Output.line(reply.text)
+        } else {
+            if !quiet {
+                let reply = try context.reply(to: String(text.prefix(LunaChatService.maxMessageBytes)), remember: false)
+                Output.line(reply.text)
+            }
+            context.learn(from: text, source: .entry(entry.id))
         }
         return 0
     }

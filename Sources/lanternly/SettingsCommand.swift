@@ -21,6 +21,7 @@ enum SettingsCommand {
                 Output.line("path      \(s.lifePath.rawValue)")
                 Output.line("language  \(s.language?.rawValue ?? "auto")")
                 Output.line("history   \(s.keepChatHistory ? "on" : "off")")
+                Output.line("memory    \(s.keepMemories ? "on" : "off")")
             }
             return 0
         case "set"?:
@@ -70,8 +71,14 @@ enum SettingsCommand {
             case "off", "false", "no": s.keepChatHistory = false
             default: throw CLIError.usage("settings: history takes on or off, not '\(value)'.")
             }
+        case "memory":
+            switch value.lowercased() {
+            case "on", "true", "yes": s.keepMemories = true
+            case "off", "false", "no": s.keepMemories = false
+            default: throw CLIError.usage("settings: memory takes on or off, not '\(value)'.")
+            }
         default:
-            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history.")
+            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history, memory.")
         }
     }
 }

@@ -52,6 +52,25 @@ public enum LunaPrompts {
         return instructions[r.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
     }
 
+    /// Instructions asking for the durable facts of the prompt as ``MemoryExtraction`` JSON.
+    public static func memoryExtraction(today: String) -> String {
+        memoryExtractionLead + " Today is \(today). " + """
+            Answer only with JSON: {"memories": [{"kind": "person|pet|place|situation|goal|preference", \
+            "words": "the fact in the person's words", "date": "YYYY-MM-DD for a situation, else null"}]}. \
+            Keep facts that will still matter next week: people and pets by name, places, dated events, \
+            goals, likes and dislikes. Nothing else; an empty list when there is none.
+            """
+    }
+
+    static let memoryExtractionLead = "Extract durable facts about the person from the text."
+
+    /// The day named by ``memoryExtraction(today:)``; `nil` for other instructions.
+    public static func memoryExtractionDay(_ instructions: String) -> String? {
+        guard instructions.hasPrefix(memoryExtractionLead),
+              let r = instructions.range(of: "Today is ") else { return nil }
+        return String(instructions[r.upperBound...].prefix(10))
+    }
+
     /// Instructions asking the model to translate the prompt: `Translate the text from ru to
     /// en. Reply with the translation only.`
     public static func translation(from: AppLanguage, to: AppLanguage) -> String {

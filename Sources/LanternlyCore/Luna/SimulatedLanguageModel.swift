@@ -75,6 +75,10 @@ public struct SimulatedLanguageModel: LanguageModel {
         guard Transcript.estimatedTokens(instructions) + Transcript.estimatedTokens(prompt) <= Self.contextWindowTokens else {
             throw GenerationError.exceededContextWindowSize
         }
+        if let today = LunaPrompts.memoryExtractionDay(instructions) {
+            // Structured output (guided generation); the simulated model reads both shipped languages.
+            return MemoryReading.json(prompt, today: today)
+        }
         if let (from, to) = LunaPrompts.translationLanguages(instructions) {
             return Translator.translate(prompt, from: from, to: to, gender: gender())
         }

@@ -22,17 +22,25 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var region: String?
     /// When false, chat turns are not stored (issue "The journal").
     public var keepChatHistory: Bool
+    /// When false, Luna remembers nothing new and uses no memories (``MemoryExtractor``).
+    public var keepMemories: Bool
+    /// The "switch Apple Intelligence on" banner was dismissed for this reason's cause
+    /// (a ``LunaDiagnostics/bannerDismissalKey(for:profile:)`` value); `nil`: not dismissed.
+    public var dismissedBanner: String?
 
     public init(language: AppLanguage? = nil, gender: GrammaticalGender = .neutral,
-                lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true) {
+                lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true,
+                keepMemories: Bool = true, dismissedBanner: String? = nil) {
         self.language = language
         self.gender = gender
         self.lifePath = lifePath
         self.region = region
         self.keepChatHistory = keepChatHistory
+        self.keepMemories = keepMemories
+        self.dismissedBanner = dismissedBanner
     }
 
-    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory }
+    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory, keepMemories, dismissedBanner }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -42,5 +50,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         lifePath = try c.decodeIfPresent(LifePath.self, forKey: .lifePath) ?? defaults.lifePath
         region = try c.decodeIfPresent(String.self, forKey: .region)
         keepChatHistory = try c.decodeIfPresent(Bool.self, forKey: .keepChatHistory) ?? defaults.keepChatHistory
+        keepMemories = try c.decodeIfPresent(Bool.self, forKey: .keepMemories) ?? defaults.keepMemories
+        dismissedBanner = try c.decodeIfPresent(String.self, forKey: .dismissedBanner)
     }
 }
