@@ -17,6 +17,11 @@ public enum Notice: Equatable, Sendable {
     case profileSaved
     /// A journal draft from last time is back in the editor.
     case draftRecovered
+    /// Typed or pasted text would pass the input's limit (`limit` UTF-8 bytes): nothing of it
+    /// was added; `bytes` is how long the input would have been.
+    case inputTooLong(bytes: Int, limit: Int)
+    /// The machine has no UTF-8 locale: text is drawn with ASCII stand-ins (typed text is kept whole).
+    case noUTF8Locale
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
 }

@@ -30,7 +30,7 @@ enum JournalCommands {
         if !words.isEmpty {
             text = words.joined(separator: " ")
         } else if isatty(STDIN_FILENO) == 0 {
-            text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes * 16)
+            text = try Output.readStandardInput(limit: JournalEntry.maxBodyBytes)
         } else {
             guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths) else {
                 Output.error(context.text("cli.write.nothing"))
