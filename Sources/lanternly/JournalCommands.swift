@@ -204,18 +204,29 @@ enum JournalCommands {
         run: { args, context in
             let formatName = try args.option("--format", "-f") ?? ""
             let output = try args.option("--output", "-o")
+            let force = args.flag("--force")
             try args.finish()
             guard let format = ExportFormat(rawValue: formatName == "md" ? "markdown" : formatName) else {
                 throw CLIError.usage("export: --format takes json, markdown or txt.")
             }
+            // Decided before the journal is opened or anything written (ExportDestination).
+            let destination = try output.map { try ExportDestination.resolve($0, force: force, context: context) }
+                ?? .standardOutput
             do {
                 let journal = try context.journal()
-                if let output {
-                    try JournalExport.write(journal, format: format, toFile: URL(fileURLWithPath: output))
-                    Output.error(context.text("cli.export.done", output))
-                } else {
+                switch destination {
+                case .standardOutput:
                     try JournalExport.write(journal, format: format) { Output.write($0) }
+                case .stream(let path):
+                    try ExportDestination.writeStream(path: path, context: context) { sink in
+                        try JournalExport.write(journal, format: format, to: sink)
+                    }
+                case .file(let url):
+                    try JournalExport.write(journal, format: format, toFile: url)
+                    Output.error(context.text("cli.export.done", url.path))
                 }
+            } catch let e as CLIError {
+                throw e
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
