@@ -115,6 +115,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .reportWritten(let path):
         state.notice = .reportWritten(path: path)
         return []
+    case .chatCountedForErase(let count):
+        if count == 0 { state.notice = .nothingErased } else { state.confirmation = .eraseChat(count: count) }
+        return []
     case .chatErased:
         state.transcript = []
         state.scrollOffset = 0
@@ -140,6 +143,17 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 }
 
 private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
+    if let asked = state.confirmation {
+        // y (or the Russian д) confirms; every other key keeps everything.
+        state.confirmation = nil
+        guard case .character(let c) = key, ["y", "Y", "д", "Д"].contains(c) else {
+            state.notice = .nothingErased
+            return []
+        }
+        switch asked {
+        case .eraseChat: return [.eraseChat]
+        }
+    }
     let context = state.keyContext
     let inputEmpty = state.input.isEmpty
     guard let command = KeyCommand.command(for: key, in: context, inputIsEmpty: inputEmpty) else {

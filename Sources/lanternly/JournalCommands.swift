@@ -256,6 +256,7 @@ enum JournalCommands {
         name: "history",
         run: { args, context in
             let json = args.flag("--json")
+            let yes = args.flag("--yes", "-y")
             let n = try args.option("-n")
             let words = try args.positionals()
             var limit: Int?
@@ -265,6 +266,20 @@ enum JournalCommands {
             }
             do {
                 if words == ["erase"] {
+                    // Asks first, with what will go; --yes for scripts (DESIGN: nothing is destroyed unasked).
+                    let held = try context.journal().chatHistory(limit: nil).count
+                    if held > 0 && !yes {
+                        guard isatty(STDIN_FILENO) != 0 else {
+                            throw CLIError.usage(context.text("cli.history.needsYes", String(held)))
+                        }
+                        Output.write(context.text("cli.history.confirmErase", String(held)))
+                        _ = Output.finish()
+                        let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+                        guard answer == "y" || answer == "yes" || answer == "д" || answer == "да" else {
+                            Output.line(context.text("cli.history.kept"))
+                            return 1
+                        }
+                    }
                     let count = try context.journal().eraseChatHistory()
                     Output.line(context.text("cli.history.erased", String(count)))
                     return 0

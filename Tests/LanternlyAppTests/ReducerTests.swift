@@ -168,6 +168,36 @@ final class ReducerTests: XCTestCase {
                        "an entry of tags alone is still read (the crisis rule must see it)")
     }
 
+    func testEveryDestructiveActionAsksFirstWithWhatWillGo() {
+        var s = AppState(width: 90, height: 24)
+        _ = reduce(&s, .keyPressed(.function(2)))
+        s.settingsCursor = SettingsRow.allCases.firstIndex(of: .eraseChat)!
+        // Enter counts first and erases nothing.
+        XCTAssertEqual(reduce(&s, .keyPressed(.enter)), [.countChatForErase])
+        XCTAssertEqual(reduce(&s, .chatCountedForErase(214)), [])
+        XCTAssertEqual(s.confirmation, .eraseChat(count: 214))
+        XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains("Erase all 214"))
+        // Any key but y keeps everything: n, Enter again, Esc, a second Enter press.
+        for key: Key in [.character("n"), .enter, .escape, .character(" ")] {
+            _ = reduce(&s, .chatCountedForErase(214))
+            XCTAssertEqual(reduce(&s, .keyPressed(key)), [], "\(key) erased")
+            XCTAssertNil(s.confirmation)
+            XCTAssertEqual(s.notice, .nothingErased)
+            XCTAssertEqual(s.screen, .settings)
+        }
+        _ = reduce(&s, .chatCountedForErase(3))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("y"))), [.eraseChat])
+        // Nothing to erase: said so, nothing asked.
+        _ = reduce(&s, .chatCountedForErase(0))
+        XCTAssertNil(s.confirmation)
+        XCTAssertEqual(s.notice, .nothingErased)
+        // Russian: the question in Russian, and д confirms.
+        s.language = .russian
+        _ = reduce(&s, .chatCountedForErase(5))
+        XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains("5"))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("д"))), [.eraseChat])
+    }
+
     func testAPrintableKeyIsAlwaysTextInTheChatHelpIsF1() {
         // A message may start with any printable character, `?` and `q` included.
         for first in ["?", "q", "¿", "？"] {

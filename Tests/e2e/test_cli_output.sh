@@ -6,8 +6,8 @@ source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/tui.sh"
 trap 'tui_cleanup; cleanup_e2e' EXIT
 for i in $(seq 1 40); do printf 'entry number %s with a long line of text to fill the pipe buffer quickly\n' "$i"; done > "$H/lines.txt"
-"$L" write --quiet "first $(cat "$H/lines.txt")" >/dev/null
-"$L" write --quiet "second entry" >/dev/null
+"$L" write --quiet "first $(cat "$H/lines.txt")" >/dev/null 2>&1
+"$L" write --quiet "second entry" >/dev/null 2>&1
 
 # 1. Readers that close early: quiet, exit 0. `true` leaves before anything is written.
 for cmd in "list" "list --json" "search entry" "export --format txt" "history"; do
@@ -49,3 +49,25 @@ grep -q 'no command /frobnicate' <<<"$out" || fail "unknown /word not named: $ou
 [ -z "$("$L" history)" ] || fail "a /command was kept as a chat turn"
 out=$(printf '/ not sure what to say\n' | "$L" chat --plain 2>&1)
 grep -q 'Luna (' <<<"$out" || fail "a message starting with '/ ' was not sent: $out"
+
+# 4. history erase asks first: refused without a terminal unless --yes; in a terminal, n keeps.
+printf 'keep this line\n' | "$L" chat --plain >/dev/null
+set +e; out=$("$L" history erase 2>&1 </dev/null); rc=$?; set -e
+[ "$rc" -ne 0 ] || fail "history erase without a terminal or --yes erased"
+grep -q -- '--yes' <<<"$out" || fail "the refusal does not mention --yes: $out"
+"$L" history | grep -q "keep this line" || fail "history was erased unasked"
+s=erase$$
+tui start "$s" 100x20 --env LANTERNLY_HOME="$H" -- bash -c "'$L' history erase; echo rc=\$?; sleep 30"
+tui wait "$s" 'Erase all [0-9]+ chat' 10
+tui type "$s" "n"; tui keys "$s" Enter
+tui wait "$s" 'rc=1' 5
+"$L" history | grep -q "keep this line" || fail "history was erased after answering n"
+tui start "$s" 100x20 --env LANTERNLY_HOME="$H" -- bash -c "'$L' history erase; echo rc=\$?; sleep 30"
+tui wait "$s" 'Erase all [0-9]+ chat' 10
+tui type "$s" "y"; tui keys "$s" Enter
+tui wait "$s" 'rc=0' 5
+[ -z "$("$L" history)" ] || fail "history not erased after y"
+printf 'again\n' | "$L" chat --plain >/dev/null
+"$L" history erase --yes >/dev/null || fail "--yes did not erase"
+[ -z "$("$L" history)" ] || fail "history not erased with --yes"
+echo "output ok"
