@@ -180,6 +180,11 @@ struct Painter {
 
     /// The notice (row above the help line) when there is one; returns the rows it took.
     mutating func noticeLine() -> Int {
+        if case .eraseChat(let count)? = state.confirmation {
+            let text = t.format("ui.confirm.eraseChat", state.language.formatNumber(Double(count)))
+            buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: CellStyle(bold: true, color: .warning))
+            return 1
+        }
         guard let n = state.notice else { return 0 }
         let text = TerminalText.sanitize(t.notice(n))
         let style = { if case .failed = n { return CellStyle(bold: true, color: .warning) }; return muted }()

@@ -132,6 +132,7 @@ enum LiveDependencies {
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
+            chatCount: { try journalBox.get().chatHistory(limit: nil).count },
             editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment, paths: paths) },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }

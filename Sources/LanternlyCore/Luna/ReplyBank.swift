@@ -70,6 +70,12 @@ public struct ReplyBank: Sendable {
     /// A line for a message of `kind`; the general lines when the bank holds none of that kind.
     public func pick(language: AppLanguage, previous: String?, kind: MessageKind) -> String {
         var random = SystemRandomNumberGenerator()
+        return pick(language: language, previous: previous, kind: kind, using: &random)
+    }
+
+    /// ``pick(language:previous:kind:)`` with an injected random source.
+    public func pick<R: RandomNumberGenerator>(language: AppLanguage, previous: String?, kind: MessageKind,
+                                               using random: inout R) -> String {
         let own = lines(for: language, kind: kind)
         let candidates = own.filter { $0 != previous }
         return candidates.randomElement(using: &random) ?? pick(language: language, previous: previous, using: &random)
