@@ -24,6 +24,14 @@ enum LiveDependencies {
         let gate = GateCache()
         let questionHistoryURL = paths.state.appendingPathComponent("question-history.json")
         let calendar = context.calendar
+        let extractor = try context.memoryExtractor()
+        /// Learns from a chat message or a saved entry, off the run loop; failures to store
+        /// are dropped (memory is a nicety, the message or the entry is already safe).
+        @Sendable func learn(_ text: String, _ source: MemorySource) async {
+            let today = LocalDay(now(), in: calendar.timeZone).description
+            let facts = await extractor.extract(from: text, today: today)
+            if !facts.isEmpty { _ = try? journalBox.get().remember(facts, source: source, at: now()) }
+        }
 
         @Sendable func status(_ language: AppLanguage) -> AppStatus {
             let fileChanged = live.refresh()
@@ -61,7 +69,11 @@ enum LiveDependencies {
         }
 
         return AppDependencies(
-            reply: { message in await chat.reply(to: message) },
+            reply: { message in
+                let reply = await chat.reply(to: message)
+                if Context.ordinarySources.contains(reply.source) { await learn(message, .chat) }
+                return reply
+            },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
             reflect: { body in
                 await chat.reply(to: CrisisDetector.isCrisis(body) ? body : String(body.prefix(LunaChatService.maxMessageBytes)))
@@ -111,6 +123,7 @@ enum LiveDependencies {
                     let id = try journalBox.get().add(NewEntry(text: body, createdAt: now(), timeZone: zone,
                                                                starred: false, extraTags: tags)).id
                     drafts.saved()
+                    Task.detached { await learn(body, .entry(id)) }
                     return id
                 } catch {
                     // Nothing typed is lost: keep a recovery draft, then report.
