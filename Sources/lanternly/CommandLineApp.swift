@@ -34,7 +34,7 @@ enum CommandLineApp {
         ReplyCommand.command, ChatCommand.command, StatusCommand.command,
         DiagnosticsCommand.command, QuestionCommand.command, ProfileCommand.command,
         SettingsCommand.command,
-    ] + JournalCommands.all + [MemoryCommand.command]
+    ] + JournalCommands.all + [MemoryCommand.command, MonthCommand.command]
 
     /// The general help (`lanternly --help`) in `language`: `cli.help.general` with the
     /// command list filled in.

@@ -64,6 +64,16 @@ public enum LunaPrompts {
 
     static let memoryExtractionLead = "Extract durable facts about the person from the text."
 
+    /// Instructions for the month's observation of `month` (`YYYY-MM`).
+    public static func monthObservation(month: String, replyLanguage: AppLanguage) -> String {
+        monthLead + " The month is \(month). " + """
+            Write three or four short, warm sentences: how often they wrote, the themes, the people, \
+            what seemed to help. Do not quote the entries, do not diagnose or advise.
+            """ + " Reply in \(replyLanguage.rawValue)."
+    }
+
+    static let monthLead = "You are Luna, writing a gentle observation of the person's month in their journal."
+
     /// The day named by ``memoryExtraction(today:)``; `nil` for other instructions.
     public static func memoryExtractionDay(_ instructions: String) -> String? {
         guard instructions.hasPrefix(memoryExtractionLead),
