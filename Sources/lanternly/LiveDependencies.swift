@@ -90,13 +90,8 @@ enum LiveDependencies {
             },
             deviceNames: { devices.names },
             dailyQuestion: { path, language in
-                let service = DailyQuestionService(catalog: catalog)
-                var history = (try? QuestionHistory.load(from: questionHistoryURL)) ?? QuestionHistory()
-                let question = service.inAppQuestion(path: path, language: language, date: now(),
-                                                     calendar: calendar, history: &history)
-                try? LanternlyPaths.ensureDirectory(paths.state)
-                try? history.save(to: questionHistoryURL)
-                return question.isEmpty ? nil : question
+                let question = (try? context.todaysQuestion(path: path, language: language, date: now(), calendar: calendar))?.text
+                return question?.isEmpty == false ? question : nil
             },
             writeReport: {
                 let profile = live.profile

@@ -38,3 +38,28 @@ final class MonthCLITests: XCTestCase {
         }
     }
 }
+
+/// `lanternly question`: Luna's own question once a day, kept in the journal.
+final class QuestionCLITests: XCTestCase {
+    var cli: CLIRunner!
+    override func setUpWithError() throws { cli = try CLIRunner() }
+    override func tearDown() { cli.cleanUp() }
+
+    func testLunasQuestionOncePerDayAndTheBankWhenClosed() throws {
+        let first = try XCTUnwrap(try cli.run(profile: "iphone-16-pro", ["question", "--json", "--date", "2027-06-01"]).json)
+        XCTAssertEqual(first["source"] as? String, "model")
+        // Later that day, with the gate closed even: the day's question stays.
+        let again = try XCTUnwrap(try cli.run(profile: "iphone-15", ["question", "--json", "--date", "2027-06-01"]).json)
+        XCTAssertEqual(again["question"] as? String, first["question"] as? String)
+        XCTAssertEqual(again["source"] as? String, "model")
+        let next = try XCTUnwrap(try cli.run(profile: "iphone-16-pro", ["question", "--json", "--date", "2027-06-02"]).json)
+        XCTAssertNotEqual(next["question"] as? String, first["question"] as? String, "never the last days' question")
+        let closed = try XCTUnwrap(try cli.run(profile: "iphone-15", ["question", "--json", "--date", "2027-06-03"]).json)
+        XCTAssertEqual(closed["source"] as? String, "bank")
+        // The widget is the deterministic bank pick whatever the gate says.
+        let w1 = try cli.run(profile: "iphone-16-pro", ["question", "--widget", "--date", "2027-06-01"]).stdout
+        let w2 = try cli.run(profile: "iphone-15", ["question", "--widget", "--date", "2027-06-01"]).stdout
+        XCTAssertEqual(w1, w2)
+        XCTAssertNotEqual(w1.trimmingCharacters(in: .whitespacesAndNewlines), first["question"] as? String)
+    }
+}

@@ -72,6 +72,16 @@ public enum LunaPrompts {
             """ + " Reply in \(replyLanguage.rawValue)."
     }
 
+    /// Instructions for Luna's own question of the day (`day`: `YYYY-MM-DD`, `path`: a ``LifePath``).
+    public static func dailyQuestion(path: String, day: String, replyLanguage: AppLanguage) -> String {
+        questionLead + " Today is \(day); the person's path is \(path). " + """
+            Ask one short, open, kind question they could write about today, drawing on what they \
+            wrote lately and what you remember. Never one of the questions listed as asked before.
+            """ + " Reply in \(replyLanguage.rawValue)."
+    }
+
+    static let questionLead = "You are Luna, writing today's journaling question for the person."
+
     static let monthLead = "You are Luna, writing a gentle observation of the person's month in their journal."
 
     /// The day named by ``memoryExtraction(today:)``; `nil` for other instructions.

@@ -608,6 +608,43 @@ enum Phrasebook {
             + ([nil] + Feeling.allCases.map(Optional.some)).map(monthFeeling)
     }
 
+    // MARK: A question of the day
+
+    static func dayQuestions(_ path: LifePath) -> [Phrase] {
+        switch path {
+        case .calm: return [
+            Phrase("What would make today feel a little gentler?", "Что сделало бы сегодняшний день чуть мягче?"),
+            Phrase("Where could you find a quiet moment today?", "Где сегодня можно найти минутку тишины?"),
+            Phrase("What could you let go of, just for today?", "Что можно отпустить, хотя бы на сегодня?"),
+            Phrase("What does your body need from today?", "Что нужно сегодня твоему телу?"),
+            Phrase("Which small comfort could you give yourself tonight?", "Каким маленьким удовольствием можно порадовать себя вечером?"),
+            Phrase("What could wait until tomorrow without any harm?", "Что спокойно может подождать до завтра?"),
+        ]
+        case .growth: return [
+            Phrase("What is one small step you could take today?", "Какой маленький шаг можно сделать сегодня?"),
+            Phrase("What would you like to try that feels a little new?", "Что хочется попробовать такого, что немного в новинку?"),
+            Phrase("What have you been finding out about yourself lately?", "Что нового ты узнаёшь о себе в последнее время?"),
+            Phrase("What would you like to be a little braver about today?", "В чём сегодня хочется быть чуть смелее?"),
+            Phrase("Which of your strengths could help you today?", "Какая из твоих сильных сторон может пригодиться сегодня?"),
+            Phrase("What would make you proud by this evening?", "Что к вечеру могло бы стать поводом для гордости?"),
+        ]
+        case .connection: return [
+            Phrase("Who would you like to hear from today?", "От кого тебе хотелось бы сегодня получить весточку?"),
+            Phrase("Who made a difference to you this week?", "Кто на этой неделе что-то для тебя значил?"),
+            Phrase("What would you like to share with someone close?", "Чем хочется поделиться с кем-то близким?"),
+            Phrase("Whose company would do you good right now?", "Чьё общество пошло бы тебе сейчас на пользу?"),
+            Phrase("What kind word could you pass on today?", "Каким добрым словом можно поделиться сегодня?"),
+            Phrase("Who have you been thinking about lately?", "О ком ты в последнее время думаешь?"),
+        ]
+        }
+    }
+
+    /// A question of the day about someone remembered; the Russian line needs the nominative.
+    static let dayNameQuestions = [
+        Phrase("How is {name} doing, and how are you today?", "Как там {name}, и как ты сегодня?"),
+        Phrase("What would you like to remember about {name} today?", "Что хочется сегодня запомнить, когда рядом {name}?"),
+    ]
+
     // MARK: Anything else
 
     static let genericOpenings = [
@@ -694,6 +731,7 @@ enum Phrasebook {
         list += genericOpenings + genericQuestions + quotes
         for g in Goodbye.allCases { list += goodbyes(g) }
         list += skippedOpenings + [skippedMiddle] + skippedQuestions + pickUpQuestions + monthPhrases
+            + LifePath.allCases.flatMap(dayQuestions) + dayNameQuestions
         for role in nameRoles {
             list += nameQuestions(role, russianName: "X")
             if role == .about { list += nameQuestions(role, russianName: "А") }

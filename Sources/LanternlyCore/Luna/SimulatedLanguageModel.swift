@@ -79,6 +79,11 @@ public struct SimulatedLanguageModel: LanguageModel {
             // Structured output (guided generation); the simulated model reads both shipped languages.
             return MemoryReading.json(prompt, today: today)
         }
+        if instructions.hasPrefix(LunaPrompts.questionLead) {
+            let language = LunaPrompts.replyLanguage(instructions) ?? .english
+            guard profile.supportedLanguages.contains(language) else { throw GenerationError.unsupportedLanguageOrLocale }
+            return DayQuestionWriting.compose(prompt, instructions: instructions, language: language, gender: gender())
+        }
         if instructions.hasPrefix(LunaPrompts.monthLead) {
             let language = LunaPrompts.replyLanguage(instructions) ?? .english
             guard profile.supportedLanguages.contains(language) else { throw GenerationError.unsupportedLanguageOrLocale }
