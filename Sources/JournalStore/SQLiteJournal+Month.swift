@@ -27,13 +27,15 @@ extension SQLiteJournal {
         }
     }
 
-    /// Every local day with at least one entry.
-    public func writtenDays() throws -> Set<LocalDay> {
+    /// Every local day with at least one entry, as days since 1970-01-01 (``LocalDay/civilDays``),
+    /// worked out by SQLite's `julianday` (sqlite.org/lang_datefunc.html: 1970-01-01 is
+    /// Julian day 2440587.5).
+    public func writtenDays() throws -> Set<Int> {
         try reading { db in
-            let s = try db.prepare("SELECT DISTINCT local_day FROM entries")
+            let s = try db.prepare("SELECT DISTINCT CAST(julianday(local_day) - 2440587.5 AS INTEGER) FROM entries WHERE local_day != ''")
             defer { s.reset() }
-            var out = Set<LocalDay>()
-            while try s.step() { if let d = LocalDay(s.string(0) ?? "") { out.insert(d) } }
+            var out = Set<Int>()
+            while try s.step() { out.insert(Int(s.int64(0))) }
             return out
         }
     }

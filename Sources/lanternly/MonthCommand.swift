@@ -68,11 +68,11 @@ extension Context {
             let service = try monthService()
             let language = self.language
             if month < current, let kept = try journal.keptMonthObservation(month) {
-                let stats = MonthStats.compute(month: month, entries: inMonth, previous: before, writtenDays: days, names: names)
+                let stats = MonthStats.compute(month: month, entries: inMonth, previous: before, writtenDayNumbers: days, names: names)
                 return .init(month: month, source: kept.source, text: kept.text, stats: stats)
             }
             let made = try runBlocking {
-                await service.observe(month: month, entries: inMonth, previous: before, writtenDays: days,
+                await service.observe(month: month, entries: inMonth, previous: before, writtenDayNumbers: days,
                                       names: names, language: language)
             }
             if month < current { try journal.keepMonthObservation(month, text: made.text, source: made.source, at: now()) }

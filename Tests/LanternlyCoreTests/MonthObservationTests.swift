@@ -60,6 +60,14 @@ final class MonthObservationTests: XCTestCase {
         XCTAssertEqual(mar.streakStart, day("2028-02-29"))
     }
 
+    func testCivilDaysAgreeWithTheCalendar() {
+        for text in ["1970-01-01", "1969-12-31", "2000-02-29", "2028-02-29", "2100-03-01", "2026-11-30", "1600-01-01"] {
+            let d = day(text)
+            XCTAssertEqual(d.civilDays, d.daysSinceEpoch, text)
+            XCTAssertEqual(LocalDay(civilDays: d.civilDays), d, text)
+        }
+    }
+
     func testTheChartIsACalendarFromMondayReadableWithoutColour() {
         let feb = YearMonth("2028-02")!  // 2028-02-01 is a Tuesday
         let s = MonthStats.compute(month: feb, entries: fixture.filter { YearMonth($0.day) == feb }, previous: [],

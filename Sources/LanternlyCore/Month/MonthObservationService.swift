@@ -48,11 +48,19 @@ public struct MonthObservationService: Sendable {
     ///   - language: the UI language of the text.
     public func observe(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry], writtenDays: Set<LocalDay>,
                         names: [String], language: AppLanguage) async -> Observation {
+        await observe(month: month, entries: entries, previous: previous, writtenDayNumbers: Set(writtenDays.map(\.civilDays)),
+                      names: names, language: language)
+    }
+
+    /// ``observe(month:entries:previous:writtenDays:names:language:)`` with the written days
+    /// as ``LocalDay/civilDays`` numbers.
+    public func observe(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry], writtenDayNumbers: Set<Int>,
+                        names: [String], language: AppLanguage) async -> Observation {
         // The crisis check sees each whole entry, before anything is counted or sent.
         var entries = entries
         for i in entries.indices where isPrivate(entries[i].body) { entries[i].isPrivate = true }
-        let stats = MonthStats.compute(month: month, entries: entries, previous: previous, writtenDays: writtenDays,
-                                       names: names)
+        let stats = MonthStats.compute(month: month, entries: entries, previous: previous,
+                                       writtenDayNumbers: writtenDayNumbers, names: names)
         if model.availability.isAvailable {
             let readable = entries.filter { !$0.isPrivate }
             switch await written(month: month, entries: readable, stats: stats, language: language) {
@@ -161,7 +169,7 @@ public struct MonthObservationService: Sendable {
     public func chart(_ s: MonthStats, language: AppLanguage, barWidth: Int = 20) -> [String] {
         var lines = [strings.string("month.chart.weekdays", language)]
         // 1970-01-01 was a Thursday: Monday-based column of the 1st.
-        let firstColumn = (s.month.firstDay.daysSinceEpoch + 3) % 7
+        let firstColumn = ((s.month.firstDay.civilDays + 3) % 7 + 7) % 7
         var row = String(repeating: "   ", count: firstColumn)
         for day in 1...s.dayCount {
             let n = s.perDay[day - 1]

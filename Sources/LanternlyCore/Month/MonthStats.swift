@@ -153,30 +153,49 @@ public struct MonthStats: Codable, Equatable, Sendable {
     ///   - names: people and pets to look for (``MemoryKind/person`` and ``MemoryKind/pet`` words).
     public static func compute(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry],
                                writtenDays: Set<LocalDay>, names: [String]) -> MonthStats {
+        compute(month: month, entries: entries, previous: previous, writtenDayNumbers: Set(writtenDays.map(\.civilDays)), names: names)
+    }
+
+    /// ``compute(month:entries:previous:writtenDays:names:)`` with the written days as
+    /// ``LocalDay/civilDays`` numbers (as the journal gives them).
+    public static func compute(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry],
+                               writtenDayNumbers: Set<Int>, names: [String]) -> MonthStats {
         var perDay = Array(repeating: 0, count: month.dayCount)
         var tagCounts: [String: Int] = [:]
         var times: [String: Int] = [:]
-        var wordCounts: [String: Int] = [:]
+        // Words are counted by a fixed-size key (no String per word) in one open-addressing
+        // table, looked up once per word: a count (≥ 0), a common word (-1) or the name
+        // `names[-2 - value]`.
+        var words = WordTable()
         var nameCounts: [String: Int] = [:]
-        let nameKeys = Dictionary(names.map { (WordScanner.fold($0), $0) }, uniquingKeysWith: { a, _ in a })
+        for w in WordScanner.stopWords { if let k = WordKey(w) { words.set(k, -1) } }
+        for (i, n) in names.enumerated() { if let k = WordKey(WordScanner.fold(n)) { words.set(k, -2 - i) } }
         var count = 0
+        var seenNames: [Int] = []
         for e in entries where YearMonth(e.day) == month {
             count += 1
             perDay[e.day.day - 1] += 1
             times[TimeOfDay(hour: e.hour).rawValue, default: 0] += 1
             for t in e.tags { tagCounts[t, default: 0] += 1 }
             if e.isPrivate { continue }
-            var seenNames = Set<String>()
-            WordScanner.scan(e.body) { word, letters in
-                if let name = nameKeys[word], seenNames.insert(name).inserted { nameCounts[name, default: 0] += 1 }
-                if letters >= 4, nameKeys[word] == nil, !WordScanner.stopWords.contains(word), !e.tags.contains(word) {
-                    wordCounts[word, default: 0] += 1
+            let tagKeys = e.tags.isEmpty ? [] : e.tags.compactMap(WordKey.init)
+            seenNames.removeAll(keepingCapacity: true)
+            WordScanner.scanKeys(e.body) { key, letters in
+                if letters < 4 {
+                    let v = words.get(key)
+                    if let v, v <= -2, !seenNames.contains(v) { seenNames.append(v); nameCounts[names[-2 - v], default: 0] += 1 }
+                    return
                 }
+                if !tagKeys.isEmpty, tagKeys.contains(key) { return }
+                let v = words.increment(key)
+                if v <= -2, !seenNames.contains(v) { seenNames.append(v); nameCounts[names[-2 - v], default: 0] += 1 }
             }
         }
+        var wordCounts: [String: Int] = [:]
+        words.forEach { key, value in if value > 0 { wordCounts[key.string, default: 0] += value } }
         // Streak: the longest run of written days that touches the month.
-        let days = Set(writtenDays.map(\.daysSinceEpoch))
-        let first = month.firstDay.daysSinceEpoch, last = month.lastDay.daysSinceEpoch
+        let days = writtenDayNumbers
+        let first = month.firstDay.civilDays, last = month.lastDay.civilDays
         var best = 0, bestStart: Int?, bestEnd: Int?
         var d = first
         while d <= last {
@@ -195,10 +214,154 @@ public struct MonthStats: Codable, Equatable, Sendable {
         return MonthStats(
             month: month, dayCount: month.dayCount, entries: count, daysWritten: perDay.filter { $0 > 0 }.count,
             perDay: perDay, longestStreak: best,
-            streakStart: bestStart.map { LocalDay(daysSinceEpoch: $0) }, streakEnd: bestEnd.map { LocalDay(daysSinceEpoch: $0) },
-            topTags: top(tagCounts, 5), people: top(nameCounts, 5), topWords: top(wordCounts, 5),
+            streakStart: bestStart.map(LocalDay.init(civilDays:)), streakEnd: bestEnd.map(LocalDay.init(civilDays:)),
+            topTags: top(tagCounts, 5), people: top(nameCounts, 5),
+            topWords: top(wordCounts, 5),
             timesOfDay: times, previousEntries: previous.filter { YearMonth($0.day) == month.previous }.count,
             previousDaysWritten: prevDays.count)
+    }
+}
+
+extension LocalDay {
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar, by arithmetic (Howard
+    /// Hinnant's `days_from_civil`, howardhinnant.github.io/date_algorithms.html): the same
+    /// number as ``daysSinceEpoch`` without a `Calendar`, so 100,000 days cost microseconds.
+    public var civilDays: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The inverse of ``civilDays`` (`civil_from_days`, same source).
+    init(civilDays z0: Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)!
+    }
+}
+
+/// A word of up to 24 UTF-8 bytes as three integers: hashing and comparing it needs no String.
+struct WordKey: Hashable {
+    var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0
+    var count: UInt8 = 0
+
+    init() {}
+
+    /// `nil` for an empty word or one longer than 24 bytes.
+    init?(_ text: String) {
+        var k = WordKey()
+        for byte in text.utf8 { guard k.append(byte) else { return nil } }
+        guard k.count > 0 else { return nil }
+        self = k
+    }
+
+    /// Adds a byte; `false` when the key is full.
+    @inline(__always) mutating func append(_ byte: UInt8) -> Bool {
+        guard count < 24 else { return false }
+        let shift = UInt64(count % 8) * 8
+        switch count / 8 {
+        case 0: a |= UInt64(byte) << shift
+        case 1: b |= UInt64(byte) << shift
+        default: c |= UInt64(byte) << shift
+        }
+        count += 1
+        return true
+    }
+
+    var string: String {
+        var bytes: [UInt8] = []
+        for i in 0..<Int(count) {
+            let word = i < 8 ? a : i < 16 ? b : c
+            bytes.append(UInt8(truncatingIfNeeded: word >> (UInt64(i % 8) * 8)))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A hash table from ``WordKey`` to a count, open addressing with linear probing and a cheap
+/// multiplicative hash: counting a million words takes tens of milliseconds.
+struct WordTable {
+    private var keys: [WordKey]
+    private var values: [Int]
+    private var used: [Bool]
+    private var filled = 0
+    private var mask: Int
+
+    init(capacity: Int = 4096) {
+        var n = 16
+        while n < capacity * 2 { n <<= 1 }
+        keys = Array(repeating: WordKey(), count: n)
+        values = Array(repeating: 0, count: n)
+        used = Array(repeating: false, count: n)
+        mask = n - 1
+    }
+
+    @inline(__always) private func slot(_ k: WordKey) -> Int {
+        var h = k.a &* 0x9E37_79B9_7F4A_7C15
+        h ^= (k.b &+ UInt64(k.count)) &* 0xC2B2_AE3D_27D4_EB4F
+        h ^= k.c &* 0x1656_67B1_9E37_79F9
+        h ^= h >> 29
+        return Int(truncatingIfNeeded: h) & mask
+    }
+
+    @inline(__always) private func find(_ k: WordKey) -> (Int, Bool) {
+        var i = slot(k)
+        while used[i] {
+            if keys[i] == k { return (i, true) }
+            i = (i + 1) & mask
+        }
+        return (i, false)
+    }
+
+    func get(_ k: WordKey) -> Int? {
+        let (i, found) = find(k)
+        return found ? values[i] : nil
+    }
+
+    mutating func set(_ k: WordKey, _ v: Int) {
+        let (i, found) = find(k)
+        if !found { insert(k, v, at: i) } else { values[i] = v }
+    }
+
+    /// Adds one to a count (≥ 0); a negative marker is left as it is. - Returns: the value after.
+    @inline(__always) mutating func increment(_ k: WordKey) -> Int {
+        let (i, found) = find(k)
+        guard found else { insert(k, 1, at: i); return 1 }
+        if values[i] >= 0 { values[i] += 1 }
+        return values[i]
+    }
+
+    private mutating func insert(_ k: WordKey, _ v: Int, at i: Int) {
+        keys[i] = k; values[i] = v; used[i] = true; filled += 1
+        if filled * 2 > mask { grow() }
+    }
+
+    private mutating func grow() {
+        let old = (keys, values, used)
+        let n = (mask + 1) * 2
+        keys = Array(repeating: WordKey(), count: n)
+        values = Array(repeating: 0, count: n)
+        used = Array(repeating: false, count: n)
+        mask = n - 1
+        filled = 0
+        for i in old.2.indices where old.2[i] {
+            let (j, _) = find(old.0[i])
+            keys[j] = old.0[i]; values[j] = old.1[i]; used[j] = true; filled += 1
+        }
+    }
+
+    func forEach(_ body: (WordKey, Int) -> Void) {
+        for i in used.indices where used[i] { body(keys[i], values[i]) }
     }
 }
 
@@ -246,6 +409,47 @@ enum WordScanner {
             } else {
                 // Other scripts and symbols: kept inside a word only when already in one.
                 if b >= 0xC0 { flush() } else if !buffer.isEmpty { buffer.append(b) }
+                previous = b
+            }
+        }
+        flush()
+    }
+
+    /// ``scan(_:_:)`` with each word as a ``WordKey`` (words over 24 bytes are skipped).
+    @inline(__always) static func scanKeys(_ text: String, _ body: (WordKey, Int) -> Void) {
+        var key = WordKey()
+        var overflow = false
+        var letters = 0
+        var tagged = false
+        var previous: UInt8 = 0x20
+        @inline(__always) func add(_ b: UInt8) { if !key.append(b) { overflow = true } }
+        @inline(__always) func flush() {
+            if key.count > 0, !tagged, !overflow { body(key, letters) }
+            key = WordKey(); letters = 0; tagged = false; overflow = false
+        }
+        var utf8 = text.utf8.makeIterator()
+        while let b = utf8.next() {
+            if b < 0x80 {
+                let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+                if (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) {
+                    if key.count == 0, previous == 0x40 || previous == 0x23 { tagged = true }
+                    add(lower); letters += 1
+                } else if b == 0x27 && key.count > 0 {
+                    add(b)
+                } else {
+                    flush()
+                }
+                previous = b
+            } else if b == 0xD0 || b == 0xD1 {
+                guard let c = utf8.next() else { break }
+                if b == 0xD0 && c >= 0x90 && c <= 0x9F { add(0xD0); add(c + 0x20) }
+                else if b == 0xD0 && c >= 0xA0 && c <= 0xAF { add(0xD1); add(c - 0x20) }
+                else if (b == 0xD0 && c == 0x81) || (b == 0xD1 && c == 0x91) { add(0xD0); add(0xB5) }
+                else { add(b); add(c) }
+                letters += 1
+                previous = c
+            } else {
+                if b >= 0xC0 { flush() } else if key.count > 0 { add(b) }
                 previous = b
             }
         }
