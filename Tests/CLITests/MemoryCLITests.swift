@@ -81,3 +81,20 @@ final class MemoryCLITests: XCTestCase {
         XCTAssertEqual(try memories().count, 1)
     }
 }
+
+/// `write --suggest-tags`: offered with the gate open, nothing with it closed.
+final class TagSuggestionCLITests: XCTestCase {
+    var cli: CLIRunner!
+    override func setUpWithError() throws { cli = try CLIRunner() }
+    override func tearDown() { cli.cleanUp() }
+
+    func testSuggestionsOnlyWithTheGateOpen() throws {
+        let open = try cli.run(profile: "iphone-16-pro", ["write", "--quiet", "--suggest-tags", "A long walk by the sea after work"])
+        XCTAssertEqual(open.status, 0, open.stderr)
+        XCTAssertTrue(open.stdout.hasPrefix("Luna suggests tags: @"), open.stdout)
+        XCTAssertTrue(open.stdout.contains("@walk"), open.stdout)
+        let closed = try cli.run(profile: "iphone-15", ["write", "--quiet", "--suggest-tags", "A long walk by the sea after work"])
+        XCTAssertEqual(closed.status, 0, closed.stderr)
+        XCTAssertEqual(closed.stdout, "", "no placeholder, nothing offered")
+    }
+}

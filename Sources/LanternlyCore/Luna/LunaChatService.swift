@@ -80,6 +80,21 @@ public enum LunaPrompts {
             """ + " Reply in \(replyLanguage.rawValue)."
     }
 
+    /// Instructions asking for up to three tags for the prompt, as `{"tags": [...]}` JSON.
+    public static func tagSuggestion(existing: [String]) -> String {
+        tagLead + " Answer only with JSON: {\"tags\": [\"tag\", …]} — at most three short, lower-case tags, " +
+            "preferring the person's existing tags when they fit. Existing tags: " + existing.joined(separator: ", ") + "."
+    }
+
+    static let tagLead = "Suggest tags for this journal entry."
+
+    /// The existing tags named by ``tagSuggestion(existing:)``.
+    static func existingTags(_ instructions: String) -> [String] {
+        guard let r = instructions.range(of: "Existing tags: ", options: .backwards) else { return [] }
+        return instructions[r.upperBound...].dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
     static let questionLead = "You are Luna, writing today's journaling question for the person."
 
     static let monthLead = "You are Luna, writing a gentle observation of the person's month in their journal."

@@ -79,6 +79,9 @@ public struct SimulatedLanguageModel: LanguageModel {
             // Structured output (guided generation); the simulated model reads both shipped languages.
             return MemoryReading.json(prompt, today: today)
         }
+        if instructions.hasPrefix(LunaPrompts.tagLead) {
+            return TagWriting.compose(prompt, existing: LunaPrompts.existingTags(instructions))
+        }
         if instructions.hasPrefix(LunaPrompts.questionLead) {
             let language = LunaPrompts.replyLanguage(instructions) ?? .english
             guard profile.supportedLanguages.contains(language) else { throw GenerationError.unsupportedLanguageOrLocale }
