@@ -130,6 +130,9 @@ public struct AppStatus: Equatable, Sendable {
     public var lastGenerationError: String?
     /// Why the profile could not be read (names the file and the fix), or `nil`.
     public var profileError: String?
+    /// Each service's last source and error, as labelled lines in the UI language
+    /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
+    public var serviceLines: [LabelledValue] = []
     /// The profile's values the settings screen edits; `nil` when it could not be read.
     public var profile: ProfileSettings?
 
@@ -144,6 +147,13 @@ public struct AppStatus: Equatable, Sendable {
         self.lastGenerationError = lastGenerationError; self.profileError = profileError
         self.profile = profile
     }
+}
+
+/// A label and its value, both already in the UI language.
+public struct LabelledValue: Equatable, Sendable {
+    public var label: String
+    public var value: String
+    public init(_ label: String, _ value: String) { self.label = label; self.value = value }
 }
 
 /// The hardware-profile values shown on the settings screen.

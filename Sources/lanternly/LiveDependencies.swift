@@ -38,7 +38,7 @@ enum LiveDependencies {
             }
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
                                                 profilePath: profilePath, language: language)
-            return AppStatus(
+            var result = AppStatus(
                 availability: availability,
                 banner: snapshot.banner,
                 bannerOffersSettings: snapshot.bannerOffersSettings,
@@ -53,6 +53,11 @@ enum LiveDependencies {
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+            result.serviceLines = snapshot.services.map {
+                let line = diagnostics.serviceLine($0, language: language)
+                return LabelledValue(line.label, line.value)
+            }
+            return result
         }
 
         return AppDependencies(
