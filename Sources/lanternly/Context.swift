@@ -72,10 +72,11 @@ final class Context {
     /// between a person in crisis and the help line). Records only the source, as the chain
     /// does.
     func crisisFirst(_ text: String) -> Reply? {
-        let region = settingsProblem == nil ? settings.region : nil
-        let profileRegion = region == nil ? (try? liveProfile())?.profile.region : nil
+        let region = CrisisRegion.resolve(setting: settingsProblem == nil ? settings.region : nil,
+                                          environment: environment,
+                                          profileRegion: { (try? self.liveProfile())?.profile.region })
         let reply = LunaChatService.crisisReply(to: text, language: MessageLanguage.detect(text, fallback: language),
-                                                region: region ?? profileRegion)
+                                                region: region)
         if reply != nil { (try? diagnostics())?.recordReply(source: .crisis) }
         return reply
     }

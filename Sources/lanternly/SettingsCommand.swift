@@ -17,7 +17,10 @@ enum SettingsCommand {
                 try Output.json(s)
             } else {
                 Output.line("gender    \(s.gender.rawValue)")
-                Output.line("region    \(s.region ?? "auto")")
+                // `auto` shows what it resolves to now (CrisisRegion: locale, then profile).
+                let auto = CrisisRegion.resolve(setting: nil, environment: context.environment,
+                                                profileRegion: { (try? context.liveProfile())?.profile.region })
+                Output.line("region    \(s.region ?? "auto (\(auto ?? "none"))")")
                 Output.line("path      \(s.lifePath.rawValue)")
                 Output.line("language  \(s.language?.rawValue ?? "auto")")
                 Output.line("history   \(s.keepChatHistory ? "on" : "off")")

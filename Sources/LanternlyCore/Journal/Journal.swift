@@ -197,6 +197,10 @@ enum TimeZoneCache {
 /// The instant is stored in UTC together with the time-zone identifier it was written in,
 /// so the entry keeps its local day and time even when read in another zone.
 public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
+    /// The longest body one entry takes, in UTF-8 bytes (1 MiB): `lanternly write`, imports and
+    /// the app's journal editor apply the same limit, ``InputLimits/entryBytes``.
+    public static let maxBodyBytes = InputLimits.entryBytes
+
     /// Stable row number, assigned by the store.
     public var id: Int64
     /// The whole text as written (title included), byte-for-byte.
