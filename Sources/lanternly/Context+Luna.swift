@@ -108,6 +108,10 @@ extension Context {
                                       }, uiLanguage: language)
         // One process answers once: remember the last bank line across runs (no user text).
         service.lastBankLine = try? String(contentsOf: lastBankLineFile, encoding: .utf8)
+        // A fixed seed makes the bank's picks repeatable (tests; a reproducible bug report).
+        if let seed = environment["LANTERNLY_RANDOM_SEED"].flatMap(UInt64.init) {
+            service.bankRandom = SeededRandom(seed: seed)
+        }
         cache.chat = service
         return service
     }

@@ -52,10 +52,10 @@ enum SettingsCommand {
             s.gender = g
         case "region":
             if value.lowercased() == "auto" { s.region = nil; return }
-            guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            guard let code = UserSettings.regionCode(value) else {
                 throw CLIError.usage("settings: region takes a two-letter code such as US, GB or RU, or 'auto', not '\(value)'.")
             }
-            s.region = value.uppercased()
+            s.region = code
         case "path":
             guard let p = LifePath(rawValue: value) else {
                 throw CLIError.usage("settings: path takes calm, growth or connection, not '\(value)'.")
