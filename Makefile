@@ -5,7 +5,7 @@ APT_PKGS   := libncurses-dev libsqlite3-dev pkg-config tmux sqlite3 strace
 BIN_DEBUG  := $(BUILD_DIR)/debug/lanternly
 BIN_RELEASE:= $(BUILD_DIR)/release/lanternly
 
-.PHONY: run test deps build release unit e2e bench lint clean
+.PHONY: run test deps build release unit e2e bench lint clean mutate
 
 ## Installs the Debian packages the build and the tests need, when they are missing.
 deps:
@@ -40,6 +40,11 @@ e2e: build
 ## Prints medians for the budgets the issues name (a release build).
 bench: release
 	@bash Benchmarks/run.sh $(BIN_RELEASE)
+
+## Would the tests notice? One-line mutations (Scripts/mutations.json) on a scratch copy;
+## prints which survive. Slow (a build per mutation); not part of `make test`.
+mutate: deps
+	@python3 Scripts/mutate.py $(ARGS)
 
 lint:
 	$(SWIFT) format lint -r Sources Tests

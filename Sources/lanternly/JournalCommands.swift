@@ -94,15 +94,20 @@ enum JournalCommands {
             return 0
         }
         let journal = try context.journal()
+        var recovered = 0
         for d in drafts {
             do {
                 _ = try journal.add(d.newEntry)
                 try d.discard()
+                recovered += 1
+            } catch JournalError.overLimit(let limit) {
+                // Too large to be one entry: it stays where it is, for the person to split.
+                Output.error("lanternly: \(d.file.path): \(limit.message(context.catalog, context.language))")
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
         }
-        Output.error(context.text("cli.write.recovered", String(drafts.count)))
+        Output.error(context.text("cli.write.recovered", String(recovered)))
         return 0
     }
 

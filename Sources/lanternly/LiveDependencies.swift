@@ -128,7 +128,9 @@ enum LiveDependencies {
                 }
             },
             appendChat: { exchange in
-                guard exchange.reply.source != .crisis else { return }
+                // The app skips these already; the wiring refuses them again: a crisis turn
+                // (the store refuses it a third time), or any turn while history is off.
+                guard exchange.reply.source != .crisis, context.settings.keepChatHistory else { return }
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
