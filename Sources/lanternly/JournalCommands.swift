@@ -30,7 +30,7 @@ enum JournalCommands {
         if !words.isEmpty {
             text = words.joined(separator: " ")
         } else if isatty(STDIN_FILENO) == 0 {
-            text = try Output.readStandardInput(limit: JournalEntry.maxBodyBytes)
+            text = try Output.readStandardInput(limit: InputLimits.entryBytes)
         } else {
             guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths) else {
                 Output.error(context.text("cli.write.nothing"))
@@ -41,6 +41,11 @@ enum JournalCommands {
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             Output.error(context.text("cli.write.nothing"))
             return 0
+        }
+        do {
+            try InputLimits.checkEntry(text)
+        } catch let l as LimitExceeded {
+            throw CLIError.runtime(context.text("journal.error.overLimit", l.message(context.catalog, context.language)))
         }
 
         let entry: JournalEntry

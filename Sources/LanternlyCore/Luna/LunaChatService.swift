@@ -221,9 +221,23 @@ public final class LunaChatService: @unchecked Sendable {
         set { lock.withLock { previousBankLine = newValue } }
     }
 
+    /// The bank's source of randomness: the system's unless set (a seeded one makes runs
+    /// repeatable, e.g. ``SeededRandom`` in tests).
+    public var bankRandom: (any RandomNumberGenerator)? {
+        get { lock.withLock { _bankRandom } }
+        set { lock.withLock { _bankRandom = newValue } }
+    }
+    private var _bankRandom: (any RandomNumberGenerator)?
+
     private func bankReply(_ language: AppLanguage) -> Reply {
         let text: String = lock.withLock {
-            var line = bank.pick(language: language, previous: previousBankLine)
+            var line: String
+            if var random = _bankRandom {
+                line = bank.pick(language: language, previous: previousBankLine, using: &random)
+                _bankRandom = random
+            } else {
+                line = bank.pick(language: language, previous: previousBankLine)
+            }
             if line.isEmpty { line = strings.string("model.listening", language) }
             previousBankLine = line
             return line
@@ -235,5 +249,19 @@ public final class LunaChatService: @unchecked Sendable {
     /// The language to pivot through: English when the model has it, else the first other.
     static func pivotLanguage(_ supported: Set<AppLanguage>) -> AppLanguage? {
         supported.contains(.english) ? .english : supported.sorted { $0.rawValue < $1.rawValue }.first
+    }
+}
+
+/// SplitMix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", 2014): a
+/// small seeded generator, so a run can be repeated exactly (`LANTERNLY_RANDOM_SEED`, tests).
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
