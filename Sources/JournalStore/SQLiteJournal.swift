@@ -84,6 +84,55 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
+    /// Opens the journal at `paths.database` for reading only, as `list`, `search`, `export`
+    /// and `history` need: a journal on read-only media (a mounted backup, a snapshot, a
+    /// folder the person cannot write) reads as well as any other.
+    ///
+    /// A current journal is opened `SQLITE_OPEN_READONLY`; when its folder cannot be written
+    /// and no write-ahead log is waiting, with `immutable=1` (SQLite then needs no `-shm` and
+    /// takes no locks: sqlite.org/uri.html#uriimmutable). A journal that does not exist yet, or
+    /// needs a migration, is opened as ``init(paths:)`` opens it; one that does not exist in a
+    /// folder that cannot be written reads as empty (nothing is created).
+    /// - Throws: ``JournalError``, as ``init(paths:)``; the file is never written.
+    public static func openForReading(paths: LanternlyPaths) throws -> SQLiteJournal {
+        let url = paths.database
+        let path = url.path
+        let folder = url.deletingLastPathComponent().path
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            if stat(folder, &st) == 0 && access(folder, W_OK) != 0 { return try inMemory() }
+            return try SQLiteJournal(url: url)
+        }
+        guard case .ours(let version) = try inspectHeader(path), version == schemaVersion else {
+            return try SQLiteJournal(url: url)
+        }
+        let immutable = access(folder, W_OK) != 0 && fileSize(path + "-wal") == 0
+        // SQLite URI: "%", "?" and "#" in the path are escaped (sqlite.org/uri.html).
+        var escaped = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(c)
+            }
+        }
+        let uri = "file:" + escaped + (immutable ? "?immutable=1" : "?mode=ro")
+        do {
+            let c = try SQLiteConnection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+            c.setBusyTimeout(milliseconds: 10_000)
+            _ = try c.scalarInt("SELECT count(*) FROM sqlite_schema")  // reads now: errors say what is wrong
+            return SQLiteJournal(url: url, connection: c)
+        } catch let e as SQLiteError {
+            throw mapOpenError(e, path: path)
+        }
+    }
+
+    private init(url: URL, connection: SQLiteConnection) {
+        self.url = url
+        self.connection = connection
+    }
+
     /// A journal that lives in memory only, gone when released: for tests and previews.
     /// Same schema and behaviour as a file journal, minus the file-level guarantees.
     ///

@@ -184,9 +184,11 @@ extension Context {
 
     // MARK: Journal
 
-    func journal() throws -> SQLiteJournal {
+    /// The journal. `readOnly` (list, search, export, history): opened for reading only, so a
+    /// journal on read-only media reads (``SQLiteJournal/openForReading(paths:)``).
+    func journal(readOnly: Bool = false) throws -> SQLiteJournal {
         if let j = cache.journal { return j }
-        let j = try SQLiteJournal(paths: paths)
+        let j = readOnly ? try SQLiteJournal.openForReading(paths: paths) : try SQLiteJournal(paths: paths)
         cache.journal = j
         return j
     }
