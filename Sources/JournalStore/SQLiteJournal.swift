@@ -416,7 +416,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// (``JournalEntry/splitTitle(_:)``, so whitespace around them does not count). Run it
     /// inside the write transaction so no other writer can slip one in between.
     static func hasDuplicate(_ db: SQLiteConnection, text: String, clock: LocalClock) throws -> Bool {
-        let s = try db.prepare("SELECT body FROM entries WHERE local_day = ?1 AND local_time = ?2")
+        try duplicate(db, text: text, clock: clock) != nil
+    }
+
+    /// The id of the entry ``hasDuplicate(_:text:clock:)`` finds, or `nil`.
+    static func duplicate(_ db: SQLiteConnection, text: String, clock: LocalClock) throws -> Int64? {
+        let s = try db.prepare("SELECT body, id FROM entries WHERE local_day = ?1 AND local_time = ?2")
         defer { s.reset() }
         s.bind(1, clock.day.description)
         s.bind(2, clock.time)
@@ -427,16 +432,16 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         var mineSqueezed: [UInt8]?
         while try s.step() {
             let other = s.string(0) ?? ""
-            if other == text { return true }
+            if other == text { return s.int64(1) }
             let key = mineSqueezed ?? squeezed(text)
             mineSqueezed = key
             if squeezed(other) != key { continue }
             let mine = split ?? JournalEntry.splitTitle(text)
             split = mine
             let theirs = JournalEntry.splitTitle(other)
-            if theirs.title == mine.title && theirs.body == mine.body { return true }
+            if theirs.title == mine.title && theirs.body == mine.body { return s.int64(1) }
         }
-        return false
+        return nil
     }
 
     private static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String]) throws {
@@ -500,10 +505,25 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     }
 
     public func importEntries(_ entries: [NewEntry]) throws -> ImportResult {
+        var iterator = entries.makeIterator()
+        return try importEntries { iterator.next() }
+    }
+
+    public func importEntries(_ next: () throws -> NewEntry?) throws -> ImportResult {
         try writing { db in
             var result = ImportResult()
-            for e in entries {
-                if try insert(e, db: db, skipDuplicate: true) != nil { result.added += 1 } else { result.skipped += 1 }
+            // Rows above this id were added by this import: a duplicate among them repeats
+            // an entry of the same file.
+            let before = try db.scalarInt("SELECT coalesce(max(id), 0) FROM entries")
+            while let e = try next() {
+                let zone = TimeZoneCacheAccess.zone(e.timeZoneIdentifier)
+                let clock = LocalClock(Date(milliseconds: e.createdAt.milliseconds), in: zone)
+                if let twin = try SQLiteJournal.duplicate(db, text: e.text, clock: clock) {
+                    if twin > before { result.repeated += 1 } else { result.skipped += 1 }
+                    continue
+                }
+                _ = try insert(e, db: db, skipDuplicate: false)
+                result.added += 1
             }
             return result
         }

@@ -97,7 +97,7 @@ final class MigrationTests: XCTestCase {
         db.close()
 
         // Same local day, HH:MM, title and body as stored rows (whitespace around them aside):
-        // skipped, within the import too. A different minute or text is added, once.
+        // skipped; repeated within the import, counted apart. A different minute or text is added, once.
         let batch = [
             NewEntry(text: "Старая запись про @дом.", createdAt: Date(timeIntervalSince1970: 1_741_589_940),
                      timeZoneIdentifier: "America/Los_Angeles"),
@@ -106,7 +106,7 @@ final class MigrationTests: XCTestCase {
             NewEntry(text: "Same text, longer", createdAt: Date(timeIntervalSince1970: 1_700_000_000), timeZoneIdentifier: "UTC"),
             NewEntry(text: "Same text, longer", createdAt: Date(timeIntervalSince1970: 1_700_000_000), timeZoneIdentifier: "UTC"),
         ]
-        XCTAssertEqual(try journal.importEntries(batch), ImportResult(added: 2, skipped: 3))
+        XCTAssertEqual(try journal.importEntries(batch), ImportResult(added: 2, skipped: 2, repeated: 1))
         XCTAssertEqual(try journal.importEntries(batch), ImportResult(added: 0, skipped: 5))
         XCTAssertEqual(try journal.entryCount(), 6)
         // Opening again runs nothing and changes nothing.
