@@ -478,14 +478,14 @@ public struct SearchSnippet: Hashable, Sendable, Codable {
     /// The snippet with the match between `open` and `close`, e.g. `[` `]` or ANSI bold.
     public func marked(open: String, close: String) -> String { before + open + match + close + after }
 
-    /// Builds the snippet for the first case-insensitive occurrence of `query` in `text`;
-    /// the start of the text when there is none.
+    /// Builds the snippet for the first occurrence of `query` in `text` as search finds it
+    /// (``SearchText/range(of:in:)``: case-folded, canonically equal); the start of the text
+    /// when there is none.
     public static func around(_ query: String, in text: String, context: Int = 40) -> SearchSnippet {
         func flat<S: StringProtocol>(_ s: S) -> String {
             String(s.map { $0.isNewline || $0 == "\t" ? " " : $0 })
         }
-        guard !query.isEmpty,
-              let r = text.range(of: query, options: [.caseInsensitive]) else {
+        guard !query.isEmpty, let r = SearchText.range(of: query, in: text) else {
             let head = text.prefix(context * 2)
             return SearchSnippet(before: "", match: "", after: flat(head) + (head.endIndex < text.endIndex ? "…" : ""))
         }
