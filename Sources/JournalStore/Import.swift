@@ -232,6 +232,8 @@ final class ByteReader {
     private var atEOF = false
     private let owned: Bool
     let path: String
+    /// The length in bytes of the line ``readLine(into:limit:)`` read last, before any cut.
+    private(set) var lineLength = 0
 
     /// Opens `path` (`-`: standard input) for reading.
     ///
@@ -318,15 +320,20 @@ final class ByteReader {
 
     /// Reads one line into `line` (without its end: LF, CRLF or a lone CR); `false` at the
     /// end of the input with nothing read.
-    func readLine(into line: inout [UInt8]) throws -> Bool {
+    ///
+    /// A line longer than `limit` bytes is cut at `limit` (the rest is read and dropped), so a
+    /// file without line ends cannot fill memory; the caller refuses such a line by its size.
+    func readLine(into line: inout [UInt8], limit: Int = .max) throws -> Bool {
         line.removeAll(keepingCapacity: true)
+        lineLength = 0
         var any = false
         while true {
             if pos == end, try !fill() { return any }
             any = true
             var i = pos
             while i < end, buffer[i] != 0x0A, buffer[i] != 0x0D { i += 1 }
-            line.append(contentsOf: buffer[pos..<i])
+            if line.count < limit { line.append(contentsOf: buffer[pos..<min(i, pos + (limit - line.count))]) }
+            lineLength += i - pos
             if i == end { pos = end; continue }
             let terminator = buffer[i]
             pos = i + 1
@@ -345,7 +352,7 @@ final class TextEntryReader {
     private let timeZone: TimeZone
     private var number = 0
     private var bracketed: Bool?
-    private var pending: (instant: Date, lines: [String])?
+    private var pending: (instant: Date, line: Int, size: Int, lines: [String])?
     private var done = false
     private var produced = 0
     private var lineBytes: [UInt8] = []
@@ -363,24 +370,29 @@ final class TextEntryReader {
 
     func next() throws -> NewEntry? {
         while !done {
-            guard try reader.readLine(into: &lineBytes) else {
+            guard try reader.readLine(into: &lineBytes, limit: InputLimits.entryBytes + 1) else {
                 done = true
-                if let e = finish() { return e }
+                if let e = try finish() { return e }
                 if produced == 0 { throw fail(nil, .noEntries) }
                 return nil
             }
             number += 1
+            if reader.lineLength > lineBytes.count {
+                // Longer than any entry may be: refused for the entry it belongs to.
+                let entry = produced + (pending != nil ? 1 : 0) + (lineBytes.first == UInt8(ascii: "[") ? 1 : 0)
+                throw fail(number, .overLimit(entry: max(1, entry), LimitExceeded(kind: .entryBytes, found: reader.lineLength)))
+            }
             guard let text = String(validating: lineBytes, as: UTF8.self) else {
                 throw fail(number, number == 1 && TextEntryReader.looksBinary(lineBytes) ? .encrypted : .notUTF8)
             }
             if number == 1, text.hasPrefix("gAAAAA") || text.hasPrefix("JRNLv") { throw fail(nil, .encrypted) }
             let line = Substring(text)
             if let header = try header(line) {
-                let finished = finish()
+                let finished = try finish()
                 bracketed = header.bracketed
                 let instant = LocalClock.instant(day: header.stamp.day, hour: header.stamp.hour, minute: header.stamp.minute,
                                                  second: header.stamp.second, in: timeZone)
-                pending = (instant, [String(header.rest)])
+                pending = (instant, number, header.rest.utf8.count, [String(header.rest)])
                 if let finished { return finished }
                 continue
             }
@@ -389,6 +401,12 @@ final class TextEntryReader {
                 if bracketed == false, line.first == "|" { throw fail(number, .screenOutput) }
                 var body = line
                 if body.first == " ", JrnlText.needsEscape(body) { body = body.dropFirst() }
+                // Over the limit: refused as soon as it is, so an endless entry costs no memory.
+                pending!.size += body.utf8.count + 1
+                if pending!.size > InputLimits.entryBytes + 1 {
+                    throw fail(pending!.line, .overLimit(entry: produced + 1,
+                                                        LimitExceeded(kind: .entryBytes, found: pending!.size - 1)))
+                }
                 pending!.lines.append(String(body))
             } else if !line.allSatisfy(\.isWhitespace) {
                 throw fail(number, .textBeforeFirstEntry)
@@ -428,7 +446,7 @@ final class TextEntryReader {
         return nil
     }
 
-    private func finish() -> NewEntry? {
+    private func finish() throws -> NewEntry? {
         guard var p = pending else { return nil }
         pending = nil
         while let last = p.lines.last, last.allSatisfy(\.isWhitespace) { p.lines.removeLast() }
@@ -443,9 +461,14 @@ final class TextEntryReader {
         var raw = first
         for l in p.lines.dropFirst() { raw += "\n"; raw += l }
         let split = JournalEntry.splitTitle(raw)
+        let text = JournalEntry.joinTitle(split.title, split.body)
+        do {
+            try InputLimits.checkEntry(text)
+        } catch let l as LimitExceeded {
+            throw fail(p.line, .overLimit(entry: produced + 1, l))
+        }
         produced += 1
-        return NewEntry(text: JournalEntry.joinTitle(split.title, split.body), createdAt: p.instant,
-                        timeZoneIdentifier: timeZone.identifier, starred: starred)
+        return NewEntry(text: text, createdAt: p.instant, timeZoneIdentifier: timeZone.identifier, starred: starred)
     }
 }
 
@@ -707,9 +730,13 @@ final class JSONEntryReader {
             guard case .string(let s) = b else { throw bad("body") }
             body = s
         }
+        func over(_ l: LimitExceeded) -> JournalError {
+            .badImportFile(path: path, line: entryLine, problem: .overLimit(entry: i + 1, l))
+        }
         var tags: [String] = []
         if let (t, _) = field("tags") {
             guard case .array(let list) = t else { throw bad("tags") }
+            do { try InputLimits.checkTagCount(list.count) } catch let l as LimitExceeded { throw over(l) }
             for item in list { if case .string(let s) = item { tags.append(s) } }
         }
         var starred = false
@@ -717,8 +744,12 @@ final class JSONEntryReader {
             guard case .bool(let b) = s else { throw bad("starred") }
             starred = b
         }
+        let size = title.utf8.count + body.utf8.count
+        if size > InputLimits.entryBytes { throw over(LimitExceeded(kind: .entryBytes, found: size)) }
+        let text = JournalEntry.joinTitle(title, body)
+        do { try InputLimits.checkEntry(text, extraTags: tags) } catch let l as LimitExceeded { throw over(l) }
         let instant = LocalClock.instant(day: day, hour: hour, minute: minute, in: timeZone)
-        return NewEntry(text: JournalEntry.joinTitle(title, body), createdAt: instant,
+        return NewEntry(text: text, createdAt: instant,
                         timeZoneIdentifier: timeZone.identifier, starred: starred, extraTags: tags)
     }
 }
