@@ -165,13 +165,13 @@ def measured(argv, env, stdin_path=None, stdout_path=None):
     for f in (fin, fout):
         if f is not subprocess.DEVNULL:
             f.close()
-    return dt, usage.ru_maxrss / 1024
+    return dt, usage.ru_maxrss / 1024, (usage.ru_utime + usage.ru_stime) * 1000
 
 
 def median_of(runs, fn):
-    """Medians of (ms, MB) over `runs` calls of fn() -> (ms, MB)."""
+    """Medians of (wall ms, peak MB, CPU ms) over `runs` calls of fn()."""
     res = [fn() for _ in range(runs)]
-    return statistics.median(r[0] for r in res), statistics.median(r[1] for r in res)
+    return tuple(statistics.median(r[i] for r in res) for i in range(3))
 
 
 def jrnl_binary():
@@ -215,11 +215,12 @@ version: v4.6
 class Table:
     def __init__(self, title):
         print(f"== {title} ==")
-        print(f"{'what':<44} {'lanternly':>11} {'peak MB':>8} {'jrnl':>11} {'peak MB':>8} {'jrnl/ours':>9}  budget")
+        print("(wall time; CPU time = user + system from getrusage, which a busy machine inflates less)")
+        print(f"{'what':<44} {'lanternly':>11} {'cpu':>9} {'peak MB':>8} {'jrnl':>11} {'cpu':>9} {'peak MB':>8} {'jrnl/ours':>9}  budget")
 
     def row(self, name, ours, jrnl=None, budget=""):
-        o = f"{ours[0]:9.1f}ms {ours[1]:8.1f}" if ours else f"{'—':>11} {'':>8}"
-        j = f"{jrnl[0]:9.1f}ms {jrnl[1]:8.1f}" if jrnl else f"{'—':>11} {'':>8}"
+        o = f"{ours[0]:9.1f}ms {ours[2]:7.0f}ms {ours[1]:8.1f}" if ours else f"{'—':>11} {'':>9} {'':>8}"
+        j = f"{jrnl[0]:9.1f}ms {jrnl[2]:7.0f}ms {jrnl[1]:8.1f}" if jrnl else f"{'—':>11} {'':>9} {'':>8}"
         ratio = f"{jrnl[0] / ours[0]:8.1f}x" if (ours and jrnl and ours[0] > 0) else f"{'':>9}"
         verdict = ""
         if budget and ours:

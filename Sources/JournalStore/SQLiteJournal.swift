@@ -635,6 +635,36 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
+    /// Up to `limit` entries of `page`, newest first: keyset queries on (`created_at`, `id`)
+    /// down the `entries_created_at` index (it holds the rowid), so every page costs the same
+    /// at 100 or 100,000 entries.
+    public func entries(_ page: JournalPage, limit: Int) throws -> [JournalEntry] {
+        let cols = SQLiteJournal.entryColumns
+        let desc = "ORDER BY e.created_at DESC, e.id DESC LIMIT ?3"
+        let asc = "ORDER BY e.created_at, e.id LIMIT ?3"
+        var key: JournalKey?
+        let sql: String
+        var reverse = false
+        switch page {
+        case .newest: sql = "SELECT \(cols) FROM entries e \(desc)"
+        case .oldest: sql = "SELECT \(cols) FROM entries e \(asc)"; reverse = true
+        case .olderThan(let k): key = k; sql = "SELECT \(cols) FROM entries e WHERE (e.created_at, e.id) < (?1, ?2) \(desc)"
+        case .startingAt(let k): key = k; sql = "SELECT \(cols) FROM entries e WHERE (e.created_at, e.id) <= (?1, ?2) \(desc)"
+        case .newerThan(let k):
+            key = k; reverse = true
+            sql = "SELECT \(cols) FROM entries e WHERE (e.created_at, e.id) > (?1, ?2) \(asc)"
+        }
+        return try reading { db in
+            let s = try db.prepare(sql)
+            defer { s.reset() }
+            if let key { s.bind(1, key.milliseconds); s.bind(2, key.id) }
+            s.bind(3, Int64(max(0, limit)))
+            var out: [JournalEntry] = []
+            while try s.step() { out.append(SQLiteJournal.decodeEntry(s)) }
+            return reverse ? out.reversed() : out
+        }
+    }
+
     public func forEachEntry(_ body: (JournalEntry) throws -> Void) throws {
         try reading { db in
             var batch: [JournalEntry] = []

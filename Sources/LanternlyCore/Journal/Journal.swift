@@ -413,6 +413,37 @@ public struct NewEntry: Hashable, Sendable {
     }
 }
 
+/// Where an entry sits in the newest-first order: its instant (milliseconds) and id.
+public struct JournalKey: Hashable, Sendable {
+    public var milliseconds: Int64
+    public var id: Int64
+
+    public init(milliseconds: Int64, id: Int64) {
+        self.milliseconds = milliseconds
+        self.id = id
+    }
+
+    /// The key of `entry`.
+    public init(_ entry: JournalEntry) {
+        self.init(milliseconds: Int64((entry.createdAt.timeIntervalSince1970 * 1000).rounded(.down)), id: entry.id)
+    }
+}
+
+/// A page of the journal in newest-first order, found by keyset (not by offset): the cost
+/// of a page does not depend on how far into the journal it lies.
+public enum JournalPage: Hashable, Sendable {
+    /// The newest entries.
+    case newest
+    /// The oldest entries (still listed newest first).
+    case oldest
+    /// The entries just older than the key.
+    case olderThan(JournalKey)
+    /// The entries just newer than the key (listed newest first).
+    case newerThan(JournalKey)
+    /// The entry with the key (or the next older one, when it is gone) and those older.
+    case startingAt(JournalKey)
+}
+
 /// Which entries ``Journal/entries(_:)`` returns. Every filter is optional; they combine with AND.
 public struct EntryQuery: Hashable, Sendable {
     /// At most this many (the newest ones); `nil` for all.
