@@ -452,8 +452,9 @@ final class TextEntryReader {
         while let last = p.lines.last, last.allSatisfy(\.isWhitespace) { p.lines.removeLast() }
         var starred = false
         var first = p.lines.first ?? ""
-        let trimmedFirst = first.trimmingCharacters(in: .whitespaces)
-        if trimmedFirst.hasSuffix("*") {
+        // Most title lines do not end in `*`: a byte look before any trimming.
+        if first.utf8.last(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "*") {
+            let trimmedFirst = first.trimmingCharacters(in: .whitespaces)
             starred = true
             first = String(trimmedFirst.drop(while: { $0 == "*" || $0 == " " }).reversed()
                 .drop(while: { $0 == "*" || $0 == " " }).reversed())

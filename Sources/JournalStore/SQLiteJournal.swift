@@ -399,6 +399,13 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             try? db.execute("ROLLBACK")
             throw error
         }
+        // A migration that dropped a large index (3 → 4 drops the positional trigram index)
+        // leaves its pages free inside the file: give them back once. Best effort: another
+        // copy of Lanternly reading at the same moment makes VACUUM wait or fail, and the
+        // file is only larger than it need be.
+        let pages = (try? db.scalarInt("PRAGMA page_count")) ?? 0
+        let free = (try? db.scalarInt("PRAGMA freelist_count")) ?? 0
+        if pages > 256, free * 4 > pages { try? db.execute("VACUUM") }
     }
 
     /// Migrates a database that this build finds at `version` (tests build a v1 file by hand).
@@ -486,9 +493,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         return nil
     }
 
-    private static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String]) throws {
+    /// Stores the tags of `body` (or `inText` when the caller found them already) and the
+    /// hand-added `extra` ones.
+    private static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String],
+                                   inText: [String]? = nil) throws {
         let ins = try db.prepare("INSERT OR IGNORE INTO entry_tags(entry_id, tag, by_hand) VALUES (?1, ?2, ?3)")
-        for tag in JournalEntry.tags(in: body) {
+        for tag in inText ?? JournalEntry.tags(in: body) {
             ins.bind(1, id); ins.bind(2, tag); ins.bind(3, 0)
             try ins.step()
             ins.reset()
@@ -502,11 +512,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// Inserts one entry inside a transaction. With `skipDuplicate`, an entry that
     /// ``hasDuplicate(_:text:clock:)`` finds already present is not inserted (`nil`).
-    private func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool) throws -> JournalEntry? {
+    private func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool,
+                        clock known: LocalClock? = nil) throws -> JournalEntry? {
         try SQLiteJournal.checkLimits(new.text, extraTags: new.extraTags)
-        let zone = TimeZoneCacheAccess.zone(new.timeZoneIdentifier)
         let ms = new.createdAt.milliseconds
-        let clock = LocalClock(Date(milliseconds: ms), in: zone)
+        let clock = known ?? LocalClock(Date(milliseconds: ms), in: TimeZoneCacheAccess.zone(new.timeZoneIdentifier))
         if skipDuplicate, try SQLiteJournal.hasDuplicate(db, text: new.text, clock: clock) { return nil }
         let ins = try db.prepare("""
             INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time)
@@ -521,8 +531,9 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         try ins.step()
         ins.reset()
         let id = db.lastInsertRowID
-        try SQLiteJournal.insertTags(db, id: id, body: new.text, extra: new.extraTags)
-        let tags = Set(JournalEntry.tags(in: new.text)).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
+        let inText = JournalEntry.tags(in: new.text)
+        try SQLiteJournal.insertTags(db, id: id, body: new.text, extra: new.extraTags, inText: inText)
+        let tags = new.extraTags.isEmpty ? Set(inText) : Set(inText).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
         return JournalEntry(id: id, body: new.text, tags: tags.sorted(), starred: new.starred,
                             createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier)
     }
@@ -574,7 +585,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                     if twin > before { result.repeated += 1 } else { result.skipped += 1 }
                     continue
                 }
-                _ = try insert(e, db: db, skipDuplicate: false)
+                _ = try insert(e, db: db, skipDuplicate: false, clock: clock)
                 result.added += 1
             }
             return result
