@@ -249,11 +249,12 @@ enum JournalCommands {
             let from = try args.option("--from") ?? "jrnl"
             let files = try args.positionals()
             guard from == "jrnl" else { throw CLIError.usage("import: only --from jrnl is supported.") }
-            guard files.count == 1 else { throw CLIError.usage("import needs one FILE, e.g. lanternly import --from jrnl journal.json") }
+            guard files.count == 1 else { throw CLIError.usage("import needs one FILE (- for standard input), e.g. lanternly import --from jrnl journal.json") }
             do {
                 let result = try JrnlImport.importFile(URL(fileURLWithPath: files[0]), into: context.journal(),
                                                        timeZone: context.calendar.timeZone)
                 Output.line(context.text("cli.import.done", String(result.added), String(result.skipped)))
+                if result.repeated > 0 { Output.line(context.text("cli.import.repeated", String(result.repeated))) }
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }

@@ -96,10 +96,17 @@ enum LiveDependencies {
             listEntries: { limit in
                 try journalBox.get().entries(EntryQuery(limit: limit)).map {
                     JournalEntrySummary(id: $0.id, day: $0.localDay.description, time: $0.localTime,
-                                        title: $0.title, tags: $0.tags, starred: $0.starred)
+                                        title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
                 }
             },
             journalCount: { try journalBox.get().entryCount() },
+            listPage: { page, limit in
+                try journalBox.get().entries(page, limit: limit).map {
+                    let clock = $0.localClock
+                    return JournalEntrySummary(id: $0.id, day: clock.day.description, time: clock.time,
+                                               title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
+                }
+            },
             loadEntry: { id in
                 try journalBox.get().entry(id: id).map {
                     JournalEntryDetail(id: $0.id, day: $0.localDay.description, time: $0.localTime,
