@@ -438,7 +438,8 @@ struct Painter {
         switch state.journal.mode {
         case .list:
             let j = state.journal
-            let count = j.total.map(String.init) ?? (j.hasMore ? "\(j.entries.count)+" : String(j.entries.count))
+            let listed = j.windowStart + j.entries.count
+            let count = j.total.map(String.init) ?? (j.hasMore ? "\(listed)+" : String(listed))
             y = title(t.format("ui.journal.title", count), at: y)
             journalList(top: y, height: bottom - y)
         case .reading:

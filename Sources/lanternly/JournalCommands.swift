@@ -152,7 +152,7 @@ enum JournalCommands {
             if let tag { query.tag = tag.hasPrefix("@") ? String(tag.dropFirst()) : tag }
             query.starredOnly = starred
             let entries: [JournalEntry]
-            do { entries = try context.journal().entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            do { entries = try context.journal(readOnly: true).entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
                 Output.write(JournalExport.render(entries.reversed(), format: .json))
                 Output.line("")
@@ -190,7 +190,7 @@ enum JournalCommands {
                 throw CLIError.usage("search needs a QUERY, e.g. lanternly search tea")
             }
             let hits: [SearchHit]
-            do { hits = try context.journal().search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            do { hits = try context.journal(readOnly: true).search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
                 struct Hit: Encodable { let id: Int64; let date: String; let time: String; let title: String; let snippet: String; let match: String }
                 try Output.json(hits.map { Hit(id: $0.entry.id, date: $0.entry.localDay.description, time: $0.entry.localTime,
@@ -223,7 +223,7 @@ enum JournalCommands {
             let destination = try output.map { try ExportDestination.resolve($0, force: force, context: context) }
                 ?? .standardOutput
             do {
-                let journal = try context.journal()
+                let journal = try context.journal(readOnly: true)
                 switch destination {
                 case .standardOutput:
                     try JournalExport.write(journal, format: format) { Output.write($0) }
@@ -249,11 +249,12 @@ enum JournalCommands {
             let from = try args.option("--from") ?? "jrnl"
             let files = try args.positionals()
             guard from == "jrnl" else { throw CLIError.usage("import: only --from jrnl is supported.") }
-            guard files.count == 1 else { throw CLIError.usage("import needs one FILE, e.g. lanternly import --from jrnl journal.json") }
+            guard files.count == 1 else { throw CLIError.usage("import needs one FILE (- for standard input), e.g. lanternly import --from jrnl journal.json") }
             do {
                 let result = try JrnlImport.importFile(URL(fileURLWithPath: files[0]), into: context.journal(),
                                                        timeZone: context.calendar.timeZone)
                 Output.line(context.text("cli.import.done", String(result.added), String(result.skipped)))
+                if result.repeated > 0 { Output.line(context.text("cli.import.repeated", String(result.repeated))) }
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
@@ -295,7 +296,7 @@ enum JournalCommands {
                     return 0
                 }
                 guard words.isEmpty else { throw CLIError.usage("history: unknown action '\(words[0])'. Use 'erase' or nothing.") }
-                let turns = try context.journal().chatHistory(limit: limit)
+                let turns = try context.journal(readOnly: true).chatHistory(limit: limit)
                 if json {
                     try Output.json(turns)
                 } else {
