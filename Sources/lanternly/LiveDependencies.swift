@@ -51,7 +51,9 @@ enum LiveDependencies {
                 profile: ProfileSettings(device: profile.device, os: profile.os,
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
-                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator,
+                                         eligible: devices.device(named: profile.device)?.eligible,
+                                         platform: devices.device(named: profile.device)?.platform))
         }
 
         return AppDependencies(
