@@ -131,7 +131,10 @@ enum LiveDependencies {
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
             chatCount: { try journalBox.get().chatHistory(limit: nil).count },
-            editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment, paths: paths) },
+            editExternally: { initial in
+                try ExternalEditor.edit(initial: initial, environment: environment, paths: paths,
+                                        noEditor: context.text("ui.editor.none"))
+            },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
                 drafts.saved()
