@@ -16,6 +16,8 @@ public enum Action: Equatable, Sendable {
     case historyLoaded([ChatLine])
     case replyReceived(requestID: Int, Reply)
     case journalListed([JournalEntrySummary])
+    /// A page of the journal came back (`limit` was asked for; fewer means its end).
+    case journalPageListed(JournalPage, limit: Int, [JournalEntrySummary])
     /// How many entries the journal holds in all.
     case journalCounted(Int)
     case entryLoaded(JournalEntryDetail?)
@@ -39,6 +41,8 @@ public enum Effect: Equatable, Sendable {
     case pickDailyQuestion
     /// List the newest `state.journal.limit` entries (and count them all, when the count is wired).
     case loadJournal
+    /// List one page of the journal (the list's window moves by pages).
+    case loadJournalPage(JournalPage, limit: Int)
     case loadEntry(id: Int64)
     case sendToLuna(requestID: Int, message: String)
     case reflectOnEntry(requestID: Int, body: String)

@@ -41,6 +41,9 @@ public struct AppDependencies: Sendable {
     public var writeReport: @Sendable () throws -> URL
     /// The newest journal entries, newest first, at most `limit`.
     public var listEntries: @Sendable (_ limit: Int) throws -> [JournalEntrySummary]
+    /// A page of the journal, newest first, at most `limit` entries (keyset paging: the list
+    /// holds a window of the journal, never all of it). `nil`: the list uses ``listEntries``.
+    public var listPage: (@Sendable (_ page: JournalPage, _ limit: Int) throws -> [JournalEntrySummary])?
     /// How many entries the journal holds in all (the list header shows it), or `nil` when
     /// not wired: the header then shows how many are listed (`500+` when more may exist).
     public var journalCount: (@Sendable () throws -> Int)?
@@ -88,6 +91,7 @@ public struct AppDependencies: Sendable {
         writeReport: @escaping @Sendable () throws -> URL,
         listEntries: @escaping @Sendable (Int) throws -> [JournalEntrySummary],
         journalCount: (@Sendable () throws -> Int)? = nil,
+        listPage: (@Sendable (JournalPage, Int) throws -> [JournalEntrySummary])? = nil,
         loadEntry: @escaping @Sendable (Int64) throws -> JournalEntryDetail?,
         saveEntry: @escaping @Sendable (String, [String]) throws -> Int64,
         setStarred: @escaping @Sendable (Int64, Bool) throws -> Void,
@@ -107,7 +111,7 @@ public struct AppDependencies: Sendable {
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport
-        self.listEntries = listEntries; self.journalCount = journalCount; self.loadEntry = loadEntry; self.saveEntry = saveEntry
+        self.listEntries = listEntries; self.journalCount = journalCount; self.listPage = listPage; self.loadEntry = loadEntry; self.saveEntry = saveEntry
         self.setStarred = setStarred; self.setTags = setTags
         self.chatHistory = chatHistory; self.appendChat = appendChat; self.eraseChat = eraseChat; self.chatCount = chatCount
         self.editExternally = editExternally; self.now = now; self.catalog = catalog
@@ -130,6 +134,9 @@ public struct AppStatus: Equatable, Sendable {
     public var lastGenerationError: String?
     /// Why the profile could not be read (names the file and the fix), or `nil`.
     public var profileError: String?
+    /// Each service's last source and error, as labelled lines in the UI language
+    /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
+    public var serviceLines: [LabelledValue] = []
     /// The profile's values the settings screen edits; `nil` when it could not be read.
     public var profile: ProfileSettings?
 
@@ -144,6 +151,13 @@ public struct AppStatus: Equatable, Sendable {
         self.lastGenerationError = lastGenerationError; self.profileError = profileError
         self.profile = profile
     }
+}
+
+/// A label and its value, both already in the UI language.
+public struct LabelledValue: Equatable, Sendable {
+    public var label: String
+    public var value: String
+    public init(_ label: String, _ value: String) { self.label = label; self.value = value }
 }
 
 /// The hardware-profile values shown on the settings screen.
@@ -204,9 +218,13 @@ public struct JournalEntrySummary: Equatable, Sendable {
     public var title: String
     public var tags: [String]
     public var starred: Bool
+    /// Its place in the newest-first order (the list pages by it).
+    public var key: JournalKey
 
-    public init(id: Int64, day: String, time: String, title: String, tags: [String] = [], starred: Bool = false) {
+    public init(id: Int64, day: String, time: String, title: String, tags: [String] = [], starred: Bool = false,
+                key: JournalKey? = nil) {
         self.id = id; self.day = day; self.time = time; self.title = title; self.tags = tags; self.starred = starred
+        self.key = key ?? JournalKey(milliseconds: 0, id: id)
     }
 }
 

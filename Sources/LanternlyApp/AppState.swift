@@ -52,13 +52,22 @@ public struct PendingReply: Equatable, Sendable {
 /// The journal screen's state.
 public struct JournalState: Equatable, Sendable {
     public enum Mode: Equatable, Sendable { case list, reading, writing }
-    /// How many more entries the list asks for each time the selection nears its end.
-    public static let pageSize = 500
+    /// How many entries the list asks for at a time.
+    public static let pageSize = 200
+    /// The most entries the list holds at once (a window of the journal; pages beyond it are
+    /// dropped as new ones come in).
+    public static let maxWindow = 800
     public var mode: Mode = .list
     /// The newest entries, newest first: the first ``limit`` of the journal (fewer when it is shorter).
     public var entries: [JournalEntrySummary] = []
     /// How many entries the list asks for (grows by ``pageSize`` as the person scrolls down).
     public var limit: Int = JournalState.pageSize
+    /// Position of `entries[0]` in the whole newest-first journal (0: the window starts at the newest).
+    public var windowStart = 0
+    /// The last page asked for past the window's end came back short: nothing older exists.
+    public var olderExhausted = false
+    /// Home was pressed while the window was elsewhere: select the first entry once it comes.
+    public var selectFirstWhenListed = false
     /// How many entries the journal holds in all, when known (the list header shows it).
     public var total: Int?
     /// End was pressed while older entries were still unlisted: select the last one once they come.
@@ -66,7 +75,8 @@ public struct JournalState: Equatable, Sendable {
     /// Whether older entries may exist beyond ``entries``: the last list came back full and
     /// the total (when known) is larger.
     public var hasMore: Bool {
-        entries.count >= limit && (total.map { entries.count < $0 } ?? true)
+        !olderExhausted && entries.count >= min(limit, JournalState.pageSize)
+            && (total.map { windowStart + entries.count < $0 } ?? true)
     }
     /// Index into ``entries`` of the highlighted entry.
     public var selected: Int = 0

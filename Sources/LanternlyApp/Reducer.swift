@@ -7,7 +7,8 @@ import TerminalUI
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .started:
-        return [.loadSettings, .loadDeviceNames, .pollStatus, .pickDailyQuestion, .loadHistory, .loadJournal, .recoverDraft]
+        // The journal is read when its screen opens: the first frame waits for nothing of it.
+        return [.loadSettings, .loadDeviceNames, .pollStatus, .pickDailyQuestion, .loadHistory, .recoverDraft]
     case .keyPressed(let key):
         return handleKey(key, &state)
     case .pasted(let text):
@@ -70,19 +71,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
         return effects
     case .journalListed(let entries):
-        // The highlight stays on its entry when newer ones arrive above it (another writer);
-        // at the top it stays at the top, on the newest.
-        let selectedID = state.journal.selected > 0 ? selectedEntry(state)?.id : nil
-        state.journal.entries = entries
-        if state.journal.selectLastWhenListed {
-            state.journal.selectLastWhenListed = false
-            state.journal.selected = max(0, entries.count - 1)
-        } else if let id = selectedID, let i = entries.firstIndex(where: { $0.id == id }) {
-            state.journal.selected = i
-        } else {
-            state.journal.selected = max(0, min(state.journal.selected, entries.count - 1))
-        }
-        return pageInJournal(&state)
+        return journalPageListed(.newest, limit: state.journal.limit, entries, &state)
+    case .journalPageListed(let page, let limit, let rows):
+        return journalPageListed(page, limit: limit, rows, &state)
     case .journalCounted(let n):
         state.journal.total = max(0, n)
         return []
@@ -98,6 +89,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.journal.draft = TextEditor()
         state.journal.mode = .list
         state.journal.selected = 0
+        state.journal.windowStart = 0
         state.notice = .entrySaved
         // Luna reflects on the words, not the @tags (she would quote them back as if written).
         // An entry of tags alone still goes (as plain words), so the crisis rule sees it.
@@ -182,13 +174,17 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
             if key == .down { state.diagnosticsScroll += 1 }
         case .journalList where key == .home:
             state.journal.selected = 0
+            if state.journal.windowStart > 0 {
+                // The newest page, read by keyset; the window moves there.
+                state.journal.selectFirstWhenListed = true
+                return [.loadJournalPage(.newest, limit: JournalState.pageSize)]
+            }
         case .journalList where key == .end:
             state.journal.selected = max(0, state.journal.entries.count - 1)
             if state.journal.hasMore {
-                // The oldest entry: list them all (one read), then select the last.
-                state.journal.limit = Int(Int32.max)
+                // The oldest page, read by keyset (not the whole journal); select its last entry.
                 state.journal.selectLastWhenListed = true
-                return [.loadJournal]
+                return [.loadJournalPage(.oldest, limit: JournalState.pageSize)]
             }
         default: break
         }
@@ -320,14 +316,74 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
     return []
 }
 
-/// Asks for more entries when the selection nears the end of the list and older ones may
-/// exist: the limit grows by ``JournalState/pageSize`` (the list is re-read, newest first).
+/// Moves the window when the selection nears one of its ends: the next older page when
+/// older entries may exist, the next newer one when the window does not start at the newest.
+/// The margin stays below half a page so one move never asks for the other at once.
 private func pageInJournal(_ state: inout AppState) -> [Effect] {
     let j = state.journal
-    let margin = max(50, 2 * state.height)
-    guard j.hasMore, j.selected >= j.entries.count - margin else { return [] }
-    state.journal.limit = j.entries.count + JournalState.pageSize
-    return [.loadJournal]
+    let margin = min(max(50, 2 * state.height), JournalState.pageSize / 2 - 10)
+    if j.hasMore, j.selected >= j.entries.count - margin, let last = j.entries.last {
+        if state.journal.limit < j.entries.count + JournalState.pageSize { state.journal.limit = j.entries.count + JournalState.pageSize }
+        return [.loadJournalPage(.olderThan(last.key), limit: JournalState.pageSize)]
+    }
+    if j.windowStart > 0, j.selected < margin, let first = j.entries.first {
+        return [.loadJournalPage(.newerThan(first.key), limit: JournalState.pageSize)]
+    }
+    return []
+}
+
+/// Puts a page into the window (see ``JournalPage``) and keeps the highlight on its entry.
+private func journalPageListed(_ page: JournalPage, limit: Int, _ rows: [JournalEntrySummary],
+                               _ state: inout AppState) -> [Effect] {
+    var j = state.journal
+    let selectedID = j.entries.indices.contains(j.selected) ? j.entries[j.selected].id : nil
+    let short = rows.count < limit
+    switch page {
+    case .newest, .startingAt:
+        // The highlight stays on its entry when newer ones arrive above it (another writer);
+        // at the top it stays at the top, on the newest.
+        let keep = page == .newest && j.selected == 0 && j.windowStart == 0 ? nil : selectedID
+        if page == .newest { j.windowStart = 0 }
+        j.entries = rows
+        j.olderExhausted = short
+        if let id = keep, let i = rows.firstIndex(where: { $0.id == id }) { j.selected = i }
+    case .oldest:
+        j.entries = rows
+        j.olderExhausted = true
+        j.windowStart = short ? 0 : max(limit, (j.total ?? 0) - rows.count)
+    case .olderThan:
+        j.entries += rows
+        j.olderExhausted = short
+    case .newerThan:
+        j.entries = rows + j.entries
+        j.selected += rows.count
+        j.windowStart = short ? 0 : max(0, j.windowStart - rows.count)
+    }
+    // Keep the window within its size: drop the far side from the selection.
+    let excess = j.entries.count - JournalState.maxWindow
+    if excess > 0 {
+        if j.selected >= j.entries.count / 2 {
+            j.entries.removeFirst(excess)
+            j.selected -= excess
+            j.windowStart += excess
+        } else {
+            j.entries.removeLast(excess)
+            j.olderExhausted = false
+        }
+    }
+    if j.selectLastWhenListed {
+        j.selectLastWhenListed = false
+        j.selected = j.entries.count - 1
+    }
+    if j.selectFirstWhenListed {
+        j.selectFirstWhenListed = false
+        j.selected = 0
+    }
+    j.selected = max(0, min(j.selected, j.entries.count - 1))
+    state.journal = j
+    if case .olderThan = page, short { return [] }
+    if case .newerThan = page, short { return [] }
+    return pageInJournal(&state)
 }
 
 /// Keeps the page scrolls within their content, so Up after a long Down responds at once.

@@ -101,15 +101,20 @@ enum JournalCommands {
             return 0
         }
         let journal = try context.journal()
+        var recovered = 0
         for d in drafts {
             do {
                 _ = try journal.add(d.newEntry)
                 try d.discard()
+                recovered += 1
+            } catch JournalError.overLimit(let limit) {
+                // Too large to be one entry: it stays where it is, for the person to split.
+                Output.error("lanternly: \(d.file.path): \(limit.message(context.catalog, context.language))")
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
         }
-        Output.error(context.text("cli.write.recovered", String(drafts.count)))
+        Output.error(context.text("cli.write.recovered", String(recovered)))
         return 0
     }
 
@@ -251,11 +256,12 @@ enum JournalCommands {
             let from = try args.option("--from") ?? "jrnl"
             let files = try args.positionals()
             guard from == "jrnl" else { throw CLIError.usage("import: only --from jrnl is supported.") }
-            guard files.count == 1 else { throw CLIError.usage("import needs one FILE, e.g. lanternly import --from jrnl journal.json") }
+            guard files.count == 1 else { throw CLIError.usage("import needs one FILE (- for standard input), e.g. lanternly import --from jrnl journal.json") }
             do {
                 let result = try JrnlImport.importFile(URL(fileURLWithPath: files[0]), into: context.journal(),
                                                        timeZone: context.calendar.timeZone)
                 Output.line(context.text("cli.import.done", String(result.added), String(result.skipped)))
+                if result.repeated > 0 { Output.line(context.text("cli.import.repeated", String(result.repeated))) }
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }

@@ -37,7 +37,7 @@ enum LiveDependencies {
             }
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
                                                 profilePath: live.url.path, language: language)
-            return AppStatus(
+            var result = AppStatus(
                 availability: availability,
                 banner: snapshot.banner,
                 bannerOffersSettings: snapshot.bannerOffersSettings,
@@ -54,6 +54,11 @@ enum LiveDependencies {
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator,
                                          eligible: devices.device(named: profile.device)?.eligible,
                                          platform: devices.device(named: profile.device)?.platform))
+            result.serviceLines = snapshot.services.map {
+                let line = diagnostics.serviceLine($0, language: language)
+                return LabelledValue(line.label, line.value)
+            }
+            return result
         }
 
         return AppDependencies(
@@ -93,10 +98,17 @@ enum LiveDependencies {
             listEntries: { limit in
                 try journalBox.get().entries(EntryQuery(limit: limit)).map {
                     JournalEntrySummary(id: $0.id, day: $0.localDay.description, time: $0.localTime,
-                                        title: $0.title, tags: $0.tags, starred: $0.starred)
+                                        title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
                 }
             },
             journalCount: { try journalBox.get().entryCount() },
+            listPage: { page, limit in
+                try journalBox.get().entries(page, limit: limit).map {
+                    let clock = $0.localClock
+                    return JournalEntrySummary(id: $0.id, day: clock.day.description, time: clock.time,
+                                               title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
+                }
+            },
             loadEntry: { id in
                 try journalBox.get().entry(id: id).map {
                     JournalEntryDetail(id: $0.id, day: $0.localDay.description, time: $0.localTime,
@@ -126,7 +138,9 @@ enum LiveDependencies {
                 }
             },
             appendChat: { exchange in
-                guard exchange.reply.source != .crisis else { return }
+                // The app skips these already; the wiring refuses them again: a crisis turn
+                // (the store refuses it a third time), or any turn while history is off.
+                guard exchange.reply.source != .crisis, context.settings.keepChatHistory else { return }
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
