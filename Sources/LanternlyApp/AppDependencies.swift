@@ -168,11 +168,16 @@ public struct ProfileSettings: Equatable, Sendable {
     public var freeStorageGB: Double
     public var modelLanguages: [String]
     public var simulator: Bool
+    /// Whether the device's chip can run Apple Intelligence (the device catalog); `nil`: unknown.
+    public var eligible: Bool?
+    /// The system family the device runs (`iOS`, `iPadOS`, `macOS`, `visionOS`); `nil`: unknown.
+    public var platform: String?
 
     public init(device: String, os: String, appleIntelligence: Bool, freeStorageGB: Double,
-                modelLanguages: [String], simulator: Bool) {
+                modelLanguages: [String], simulator: Bool, eligible: Bool? = nil, platform: String? = nil) {
         self.device = device; self.os = os; self.appleIntelligence = appleIntelligence
         self.freeStorageGB = freeStorageGB; self.modelLanguages = modelLanguages; self.simulator = simulator
+        self.eligible = eligible; self.platform = platform
     }
 }
 

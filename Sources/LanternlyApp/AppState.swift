@@ -26,6 +26,8 @@ public enum Notice: Equatable, Sendable {
     case nothingErased
     /// The profile in use was a shipped one: the change went to the person's copy at `path`.
     case profileCopied(path: String)
+    /// The device's chip cannot run Apple Intelligence, so it cannot be switched on.
+    case deviceCannotRunAppleIntelligence(device: String)
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
 }

@@ -51,7 +51,9 @@ enum LiveDependencies {
                 profile: ProfileSettings(device: profile.device, os: profile.os,
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
-                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator,
+                                         eligible: devices.device(named: profile.device)?.eligible,
+                                         platform: devices.device(named: profile.device)?.platform))
             result.serviceLines = snapshot.services.map {
                 let line = diagnostics.serviceLine($0, language: language)
                 return LabelledValue(line.label, line.value)
@@ -143,7 +145,10 @@ enum LiveDependencies {
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
             chatCount: { try journalBox.get().chatHistory(limit: nil).count },
-            editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment, paths: paths) },
+            editExternally: { initial in
+                try ExternalEditor.edit(initial: initial, environment: environment, paths: paths,
+                                        noEditor: context.text("ui.editor.none"))
+            },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
                 drafts.saved()
