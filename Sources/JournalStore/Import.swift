@@ -184,6 +184,9 @@ public enum JrnlText {
     /// Whether `line` (after any leading spaces) would be read as an entry header or refused:
     /// such body lines are written with one more leading space.
     static func needsEscape(_ line: Substring) -> Bool {
+        // Only a line whose first non-space byte is `[` or a digit can read as a header.
+        guard let lead = line.utf8.first(where: { $0 != 0x20 }),
+              lead == UInt8(ascii: "[") || (lead >= 0x30 && lead <= 0x39) else { return false }
         let bare = line.drop(while: { $0 == " " })
         guard bare.first == "[", let (inside, _) = splitBracket(bare) else {
             return legacyHeader(bare) != nil
@@ -208,7 +211,13 @@ public enum JrnlText {
     /// be refused) gets one more leading space, so reading the file back gives the same
     /// entries (jrnl escapes such lines with a space the same way, `journals/LegacyJournal.py`).
     public static func escapeBody(_ body: String) -> String {
-        guard body.utf8.contains(UInt8(ascii: "[")) || body.utf8.count >= 16 else { return body }
+        // Nothing to escape unless some line starts (after spaces) with `[` or a digit.
+        var atLineStart = true, candidate = false
+        for b in body.utf8 {
+            if atLineStart, b == UInt8(ascii: "[") || (b >= 0x30 && b <= 0x39) { candidate = true; break }
+            if b == 0x0A { atLineStart = true } else if b != 0x20 { atLineStart = false }
+        }
+        guard candidate else { return body }
         var out = ""
         var first = true
         for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
