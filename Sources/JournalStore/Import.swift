@@ -418,6 +418,8 @@ final class TextEntryReader {
                 }
                 pending!.lines.append(String(body))
             } else if !line.allSatisfy(\.isWhitespace) {
+                // Colour codes before any entry: jrnl's screen output with colours on.
+                if line.utf8.contains(0x1B) { throw fail(number, .screenOutput) }
                 throw fail(number, .textBeforeFirstEntry)
             }
         }

@@ -88,6 +88,8 @@ final class ImportFormatTests: XCTestCase {
         let screen = try problem("2020-01-01 09:00 New year.\n| Quiet morning.\n| Tea.\n\n2020-01-02 10:00 Next\n| More\n")
         XCTAssertEqual(screen?.problem, .screenOutput)
         XCTAssertEqual(screen?.line, 2)
+        let coloured = try problem("\u{1B}[1m2020-01-01 09:00\u{1B}[0m New year.\n| Quiet.\n")
+        XCTAssertEqual(coloured?.problem, .screenOutput)
         let (journal, _) = try makeJournal(self)
         let folder = try makeTempHome(self)
         XCTAssertThrowsError(try JrnlImport.importFile(folder, into: journal)) {
