@@ -5,9 +5,9 @@ APT_PKGS   := libncurses-dev libsqlite3-dev pkg-config tmux sqlite3 strace
 BIN_DEBUG  := $(BUILD_DIR)/debug/lanternly
 BIN_RELEASE:= $(BUILD_DIR)/release/lanternly
 
-PREFIX     ?= /usr/local
+PREFIX     ?= $(HOME)/.local
 
-.PHONY: run test deps build release app install unit e2e bench lint clean
+.PHONY: run test deps build release app install unit e2e bench lint clean mutate
 
 ## Installs the Debian packages the build and the tests need, when they are missing.
 deps:
@@ -31,7 +31,7 @@ release: app
 app: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product lanternly
 
-## Copies the optimized binary to $(PREFIX)/bin (PREFIX=~/.local for a home install).
+## Copies the optimized binary to $(PREFIX)/bin (PREFIX defaults to ~/.local).
 install: app
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 0755 $(BIN_RELEASE) "$(DESTDIR)$(PREFIX)/bin/lanternly"
@@ -51,6 +51,11 @@ e2e: build
 ## Prints medians for the budgets the issues name (a release build).
 bench: release
 	@bash Benchmarks/run.sh $(BIN_RELEASE)
+
+## Would the tests notice? One-line mutations (Scripts/mutations.json) on a scratch copy;
+## prints which survive. Slow (a build per mutation); not part of `make test`.
+mutate: deps
+	@python3 Scripts/mutate.py $(ARGS)
 
 lint:
 	$(SWIFT) format lint -r Sources Tests

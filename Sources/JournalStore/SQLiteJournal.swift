@@ -62,35 +62,21 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         let oldMask = umask(0o077)
         defer { umask(oldMask) }
 
-        let header = try SQLiteJournal.inspectHeader(path)
-        if case .ours(let version) = header, version == SQLiteJournal.schemaVersion {
-            connection = try SQLiteJournal.openReadWrite(path)
-            // A small journal is checked on every open (about 1 ms per MB); a large one only
-            // before migrations, and SQLite reports damage wherever a statement meets it.
-            if SQLiteJournal.fileSize(path) <= SQLiteJournal.quickCheckLimit {
-                let check: [String]
-                do {
-                    check = try connection.strings("PRAGMA quick_check")
-                } catch let e as SQLiteError {
-                    connection.close()
-                    throw SQLiteJournal.mapOpenError(e, path: path)
-                }
-                if check != ["ok"] {
-                    connection.close()
-                    throw JournalError.corrupt(path: path, reason: check.prefix(3).joined(separator: "; "))
-                }
-            }
-        } else {
-            if case .ours(let version) = header, version > SQLiteJournal.schemaVersion {
-                throw JournalError.newerSchema(path: path, version: version)
-            }
-            if case .ours = header { try SQLiteJournal.vet(path) }
-            if case .unmarked = header { try SQLiteJournal.vet(path) }
-            connection = try SQLiteJournal.openReadWrite(path)
+        // Several processes may open a journal that does not exist yet at the same moment.
+        // Creating it, switching it to WAL and migrating it are serialized by a lock on the
+        // folder, and a SQLITE_BUSY that SQLite returns without waiting (a journal-mode
+        // change or lock upgrade, sqlite.org/rescode.html#busy) is retried, up to the same
+        // 10 s as the busy timeout.
+        let deadline = Date().addingTimeInterval(10)
+        var attempt = 0
+        while true {
             do {
-                try migrate()
-            } catch let e as SQLiteError {
-                throw map(e)
+                connection = try SQLiteJournal.openChecked(path, folder: folder.path, deadline: deadline)
+                break
+            } catch JournalError.busy(let p) {
+                guard Date() < deadline else { throw JournalError.busy(path: p) }
+                attempt += 1
+                usleep(UInt32(min(100_000, 2_000 * attempt + Int.random(in: 0...5_000))))
             }
         }
         // Take away group and other access (never add any: a file made read-only stays so).
@@ -98,6 +84,55 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             var st = stat()
             if stat(path + suffix, &st) == 0, st.st_mode & 0o077 != 0 { _ = chmod(path + suffix, st.st_mode & 0o700) }
         }
+    }
+
+    /// Opens the journal at `paths.database` for reading only, as `list`, `search`, `export`
+    /// and `history` need: a journal on read-only media (a mounted backup, a snapshot, a
+    /// folder the person cannot write) reads as well as any other.
+    ///
+    /// A current journal is opened `SQLITE_OPEN_READONLY`; when its folder cannot be written
+    /// and no write-ahead log is waiting, with `immutable=1` (SQLite then needs no `-shm` and
+    /// takes no locks: sqlite.org/uri.html#uriimmutable). A journal that does not exist yet, or
+    /// needs a migration, is opened as ``init(paths:)`` opens it; one that does not exist in a
+    /// folder that cannot be written reads as empty (nothing is created).
+    /// - Throws: ``JournalError``, as ``init(paths:)``; the file is never written.
+    public static func openForReading(paths: LanternlyPaths) throws -> SQLiteJournal {
+        let url = paths.database
+        let path = url.path
+        let folder = url.deletingLastPathComponent().path
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            if stat(folder, &st) == 0 && access(folder, W_OK) != 0 { return try inMemory() }
+            return try SQLiteJournal(url: url)
+        }
+        guard case .ours(let version) = try inspectHeader(path), version == schemaVersion else {
+            return try SQLiteJournal(url: url)
+        }
+        let immutable = access(folder, W_OK) != 0 && fileSize(path + "-wal") == 0
+        // SQLite URI: "%", "?" and "#" in the path are escaped (sqlite.org/uri.html).
+        var escaped = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(c)
+            }
+        }
+        let uri = "file:" + escaped + (immutable ? "?immutable=1" : "?mode=ro")
+        do {
+            let c = try SQLiteConnection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+            c.setBusyTimeout(milliseconds: 10_000)
+            _ = try c.scalarInt("SELECT count(*) FROM sqlite_schema")  // reads now: errors say what is wrong
+            return SQLiteJournal(url: url, connection: c)
+        } catch let e as SQLiteError {
+            throw mapOpenError(e, path: path)
+        }
+    }
+
+    private init(url: URL, connection: SQLiteConnection) {
+        self.url = url
+        self.connection = connection
     }
 
     /// A journal that lives in memory only, gone when released: for tests and previews.
@@ -121,6 +156,69 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     deinit { connection.close() }
 
     // MARK: Opening
+
+    /// Opens `path` for reading and writing: checks its header, runs `quick_check` on a small
+    /// current journal, and otherwise vets, creates or migrates it while holding the folder's
+    /// lock (`flock` on `folder`).
+    /// - Throws: ``JournalError``; `.busy` when another process held a lock (the caller retries).
+    private static func openChecked(_ path: String, folder: String, deadline: Date) throws -> SQLiteConnection {
+        let header = try inspectHeader(path)
+        if case .ours(let version) = header, version == schemaVersion {
+            let connection = try openReadWrite(path)
+            // A small journal is checked on every open (about 1 ms per MB); a large one only
+            // before migrations, and SQLite reports damage wherever a statement meets it.
+            if fileSize(path) <= quickCheckLimit {
+                let check: [String]
+                do {
+                    check = try connection.strings("PRAGMA quick_check")
+                } catch let e as SQLiteError {
+                    connection.close()
+                    throw mapOpenError(e, path: path)
+                }
+                if check != ["ok"] {
+                    connection.close()
+                    throw JournalError.corrupt(path: path, reason: check.prefix(3).joined(separator: "; "))
+                }
+            }
+            return connection
+        }
+        if case .ours(let version) = header, version > schemaVersion {
+            throw JournalError.newerSchema(path: path, version: version)
+        }
+        let folderLock = try lockFolder(folder, path: path, deadline: deadline)
+        defer { flock(folderLock, LOCK_UN); close(folderLock) }
+        // What another process did while this one waited for the lock is seen now.
+        let now = try inspectHeader(path)
+        if case .ours(let version) = now, version > schemaVersion {
+            throw JournalError.newerSchema(path: path, version: version)
+        }
+        if case .ours = now { try vet(path) }
+        if case .unmarked = now { try vet(path) }
+        let connection = try openReadWrite(path)
+        do {
+            try migrate(connection, path: path)
+        } catch let e as SQLiteError {
+            connection.close()
+            throw mapOpenError(e, path: path)
+        } catch {
+            connection.close()
+            throw error
+        }
+        return connection
+    }
+
+    /// Takes an exclusive `flock` on the journal's folder (waiting until `deadline`).
+    /// - Returns: the folder's descriptor; unlock and close it when done.
+    private static func lockFolder(_ folder: String, path: String, deadline: Date) throws -> Int32 {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw JournalError.cannotWrite(path: folder, reason: String(cString: strerror(errno))) }
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if errno != EWOULDBLOCK && errno != EINTR { return fd }  // no flock here (some network file systems): go on unlocked
+            if Date() >= deadline { close(fd); throw JournalError.busy(path: path) }
+            usleep(5_000)
+        }
+        return fd
+    }
 
     private enum Header { case missing, ours(Int), unmarked }
 
@@ -373,7 +471,10 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     ]
 
     private func migrate() throws {
-        let db = connection
+        try SQLiteJournal.migrate(connection, path: path)
+    }
+
+    private static func migrate(_ db: SQLiteConnection, path: String) throws {
         let mode = try db.strings("PRAGMA journal_mode=WAL")
         if mode.first?.lowercased() != "wal" && mode.first?.lowercased() != "memory" {
             throw JournalError.cannotWrite(path: path, reason: "write-ahead log unavailable (\(mode.first ?? "?"))")

@@ -24,6 +24,8 @@ public enum Notice: Equatable, Sendable {
     case noUTF8Locale
     /// Nothing was erased: the person did not confirm, or there was nothing to erase.
     case nothingErased
+    /// The profile in use was a shipped one: the change went to the person's copy at `path`.
+    case profileCopied(path: String)
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
 }

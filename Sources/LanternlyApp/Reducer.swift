@@ -34,6 +34,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.scrollOffset = min(state.scrollOffset, maxTranscriptScroll(state))
         return []
     case .statusPolled(let s):
+        // The profile file changes only when a shipped profile was copied on a change.
+        if !state.status.profilePath.isEmpty, !s.profilePath.isEmpty, s.profilePath != state.status.profilePath {
+            state.notice = .profileCopied(path: s.profilePath)
+        }
         state.status = s
         return []
     case .settingsLoaded(let s):

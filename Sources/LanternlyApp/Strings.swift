@@ -30,6 +30,7 @@ struct UIStrings {
         case .draftRecovered: return self("ui.notice.draftRecovered")
         case .noUTF8Locale: return self("ui.notice.noUTF8Locale")
         case .nothingErased: return self("ui.notice.nothingErased")
+        case .profileCopied(let path): return format("ui.notice.profileCopied", path)
         case .inputTooLong(let bytes, let limit): return format("ui.notice.inputTooLong", String(bytes), String(limit / 1024))
         case .failed(let detail): return format("ui.notice.failed", detail)
         }

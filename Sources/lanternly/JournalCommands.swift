@@ -94,15 +94,20 @@ enum JournalCommands {
             return 0
         }
         let journal = try context.journal()
+        var recovered = 0
         for d in drafts {
             do {
                 _ = try journal.add(d.newEntry)
                 try d.discard()
+                recovered += 1
+            } catch JournalError.overLimit(let limit) {
+                // Too large to be one entry: it stays where it is, for the person to split.
+                Output.error("lanternly: \(d.file.path): \(limit.message(context.catalog, context.language))")
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
         }
-        Output.error(context.text("cli.write.recovered", String(drafts.count)))
+        Output.error(context.text("cli.write.recovered", String(recovered)))
         return 0
     }
 
@@ -147,7 +152,7 @@ enum JournalCommands {
             if let tag { query.tag = tag.hasPrefix("@") ? String(tag.dropFirst()) : tag }
             query.starredOnly = starred
             let entries: [JournalEntry]
-            do { entries = try context.journal().entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            do { entries = try context.journal(readOnly: true).entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
                 Output.write(JournalExport.render(entries.reversed(), format: .json))
                 Output.line("")
@@ -185,7 +190,7 @@ enum JournalCommands {
                 throw CLIError.usage("search needs a QUERY, e.g. lanternly search tea")
             }
             let hits: [SearchHit]
-            do { hits = try context.journal().search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            do { hits = try context.journal(readOnly: true).search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
                 struct Hit: Encodable { let id: Int64; let date: String; let time: String; let title: String; let snippet: String; let match: String }
                 try Output.json(hits.map { Hit(id: $0.entry.id, date: $0.entry.localDay.description, time: $0.entry.localTime,
@@ -218,7 +223,7 @@ enum JournalCommands {
             let destination = try output.map { try ExportDestination.resolve($0, force: force, context: context) }
                 ?? .standardOutput
             do {
-                let journal = try context.journal()
+                let journal = try context.journal(readOnly: true)
                 switch destination {
                 case .standardOutput:
                     try JournalExport.write(journal, format: format) { Output.write($0) }
@@ -291,7 +296,7 @@ enum JournalCommands {
                     return 0
                 }
                 guard words.isEmpty else { throw CLIError.usage("history: unknown action '\(words[0])'. Use 'erase' or nothing.") }
-                let turns = try context.journal().chatHistory(limit: limit)
+                let turns = try context.journal(readOnly: true).chatHistory(limit: limit)
                 if json {
                     try Output.json(turns)
                 } else {

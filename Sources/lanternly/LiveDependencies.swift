@@ -16,7 +16,6 @@ enum LiveDependencies {
         let chat = try context.chatService()
         let catalog = context.catalog
         let paths = context.paths
-        let profilePath = context.profileURL.path
         let now = context.now
         let environment = context.environment
         let journalBox = JournalBox(paths: paths)
@@ -37,7 +36,7 @@ enum LiveDependencies {
                 AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
             }
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
-                                                profilePath: profilePath, language: language)
+                                                profilePath: live.url.path, language: language)
             var result = AppStatus(
                 availability: availability,
                 banner: snapshot.banner,
@@ -45,7 +44,7 @@ enum LiveDependencies {
                 isSimulator: snapshot.isSimulator,
                 downloadProgress: availability.isAvailable ? nil : snapshot.downloadProgress,
                 supportedLanguages: snapshot.supportedLanguages,
-                profilePath: profilePath,
+                profilePath: live.url.path,
                 lastSource: snapshot.lastSource,
                 lastGenerationError: snapshot.lastGenerationError,
                 profileError: live.loadError?.description,
@@ -73,7 +72,9 @@ enum LiveDependencies {
                 if let language = settings.language { chat.uiLanguage = language }
             },
             setProfile: { key, value in
-                try live.update { try $0.set(key: key, value: value, now: now(), catalog: devices) }
+                // A shipped profile is never rewritten: the change goes to a copy in the config
+                // folder, and the status's new profile path tells the screen so.
+                try live.update(copyFolder: paths.config) { try $0.set(key: key, value: value, now: now(), catalog: devices) }
                 gate.invalidate()
             },
             deviceNames: { devices.names },
@@ -90,7 +91,7 @@ enum LiveDependencies {
                 let profile = live.profile
                 let availability = AvailabilityGate.availability(profile: profile, catalog: devices, now: now())
                 return try diagnostics.writeReport(availability: availability, profile: profile,
-                                                   profilePath: profilePath, language: chat.uiLanguage)
+                                                   profilePath: live.url.path, language: chat.uiLanguage)
             },
             listEntries: { limit in
                 try journalBox.get().entries(EntryQuery(limit: limit)).map {
@@ -135,7 +136,9 @@ enum LiveDependencies {
                 }
             },
             appendChat: { exchange in
-                guard exchange.reply.source != .crisis else { return }
+                // The app skips these already; the wiring refuses them again: a crisis turn
+                // (the store refuses it a third time), or any turn while history is off.
+                guard exchange.reply.source != .crisis, context.settings.keepChatHistory else { return }
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
