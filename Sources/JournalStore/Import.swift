@@ -76,11 +76,13 @@ public enum JrnlImport {
         return (day, clock.hour, clock.minute, clock.second)
     }
 
-    /// `HH:MM` or `HH:MM:SS` (two digits each), with an optional `AM`/`PM`.
+    /// `HH:MM` or `HH:MM:SS` (the hour may have one digit, as dateutil reads it), with an
+    /// optional `AM`/`PM`.
     static func parseClock(_ s: Substring, ampm: Substring?) -> (hour: Int, minute: Int, second: Int)? {
         let clock = s.split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 2 || clock.count == 3,
-              clock.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
+              clock.allSatisfy({ $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
+              (1...2).contains(clock[0].utf8.count), clock.dropFirst().allSatisfy({ $0.utf8.count == 2 }),
               var hour = Int(clock[0]), let minute = Int(clock[1]), minute < 60 else { return nil }
         let second = clock.count == 3 ? Int(clock[2]) ?? 99 : 0
         guard second < 60 else { return nil }
