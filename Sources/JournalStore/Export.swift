@@ -33,20 +33,22 @@ public enum JournalExport {
 
     /// Renders `entries` (in the order given; oldest first reads best) in `format` — for
     /// `list --json` and friends. The JSON `tags` object counts the tags of these entries.
-    public static func render(_ entries: [JournalEntry], format: ExportFormat) -> String {
+    ///
+    /// - Parameter ids: adds each entry's short id (`"id"`, ``ShortID``) to the JSON shape.
+    public static func render(_ entries: [JournalEntry], format: ExportFormat, ids: Bool = false) -> String {
         var counts: [String: Int] = [:]
         for e in entries { for t in Set(e.tags) { counts[t, default: 0] += 1 } }
         let tagCounts = counts.map { TagCount(tag: $0.key, count: $0.value) }
             .sorted { ($0.count, $1.tag) > ($1.count, $0.tag) }
         var out = ""
         // Neither closure throws, so neither does this.
-        try! write(tagCounts: { tagCounts }, entries: { body in try entries.forEach(body) }, format: format) { out += $0 }
+        try! write(tagCounts: { tagCounts }, entries: { body in try entries.forEach(body) }, format: format, ids: ids) { out += $0 }
         return out
     }
 
     private static func write(tagCounts: () throws -> [TagCount],
                               entries forEach: @escaping ((JournalEntry) throws -> Void) throws -> Void,
-                              format: ExportFormat, to sink: (String) throws -> Void) throws {
+                              format: ExportFormat, ids: Bool = false, to sink: (String) throws -> Void) throws {
         switch format {
         case .json:
             let counts = try tagCounts()
@@ -57,7 +59,7 @@ public enum JournalExport {
             try sink(head)
             var first = true
             try forEach { e in
-                try sink((first ? "\n" : ",\n") + jsonEntry(e))
+                try sink((first ? "\n" : ",\n") + jsonEntry(e, id: ids))
                 first = false
             }
             try sink(first ? "]\n}\n" : "\n  ]\n}\n")
@@ -148,6 +150,7 @@ public enum JournalExport {
         let time: String
         let tags: [String]
         let starred: Bool
+        var id: String?
     }
 
     /// Foundation's encoder, pretty-printed (2-space indent); one entry at a time so the
@@ -163,11 +166,12 @@ public enum JournalExport {
         String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
     }
 
-    static func jsonEntry(_ e: JournalEntry) -> String {
+    static func jsonEntry(_ e: JournalEntry, id: Bool = false) -> String {
         let clock = e.localClock
         let split = JournalEntry.splitTitle(e.body)
         let json = encoded(JrnlJSONEntry(title: split.title, body: split.body, date: clock.day.description,
-                                         time: clock.time, tags: e.tags.map { "@" + $0 }, starred: e.starred))
+                                         time: clock.time, tags: e.tags.map { "@" + $0 }, starred: e.starred,
+                                         id: id ? e.shortID : nil))
         return json.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }
 

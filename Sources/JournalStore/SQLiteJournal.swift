@@ -25,14 +25,15 @@ import Darwin
 public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// The schema this build writes. History: 1 = entries and chat turns; 2 = local day,
     /// tags, content hash, FTS5 trigram index, question history; 3 = local `HH:MM` instead of
-    /// the content hash (imports find duplicates with an indexed query on day and time).
-    public static let schemaVersion = 3
+    /// the content hash (imports find duplicates with an indexed query on day and time);
+    /// 4 = short ids, revisions, trash (issue 12).
+    public static let schemaVersion = 4
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
     /// The database file.
     public let url: URL
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     private let lock = NSRecursiveLock()
 
     private var path: String { url.path }
@@ -325,6 +326,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 up.reset()
             }
         },
+        // 3 → 4: short ids, revisions and the trash (issue 12). See `SQLiteJournal+History.swift`.
+        { db in try SQLiteJournal.migrateToHistory(db) },
     ]
 
     private func migrate() throws {
@@ -367,7 +370,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     // MARK: Transactions
 
     /// Runs `body` as one write transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolled back on error.
-    private func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -386,7 +389,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
-    private func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -398,16 +401,16 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     // MARK: Entries
 
-    private static let entryColumns = """
+    static let entryColumns = """
         e.id, e.body, e.starred, e.created_at, e.time_zone,
-        (SELECT group_concat(DISTINCT tag) FROM entry_tags WHERE entry_id = e.id)
+        (SELECT group_concat(DISTINCT tag) FROM entry_tags WHERE entry_id = e.id), e.short_id
         """
 
-    private static func decodeEntry(_ s: SQLiteStatement, from col: Int32 = 0) -> JournalEntry {
+    static func decodeEntry(_ s: SQLiteStatement, from col: Int32 = 0) -> JournalEntry {
         let tags = (s.string(col + 5) ?? "").split(separator: ",").map(String.init).sorted()
         return JournalEntry(id: s.int64(col), body: s.string(col + 1) ?? "", tags: tags,
                             starred: s.int64(col + 2) != 0, createdAt: Date(milliseconds: s.int64(col + 3)),
-                            timeZoneIdentifier: s.string(col + 4) ?? "UTC")
+                            timeZoneIdentifier: s.string(col + 4) ?? "UTC", shortID: s.string(col + 6) ?? "")
     }
 
     /// Whether the journal already holds an entry with the same import key as `text` written
@@ -439,7 +442,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         return false
     }
 
-    private static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String]) throws {
+    static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String]) throws {
         let ins = try db.prepare("INSERT OR IGNORE INTO entry_tags(entry_id, tag, by_hand) VALUES (?1, ?2, ?3)")
         for tag in JournalEntry.tags(in: body) {
             ins.bind(1, id); ins.bind(2, tag); ins.bind(3, 0)
@@ -455,16 +458,18 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// Inserts one entry inside a transaction. With `skipDuplicate`, an entry that
     /// ``hasDuplicate(_:text:clock:)`` finds already present is not inserted (`nil`).
-    private func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool) throws -> JournalEntry? {
+    func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool) throws -> JournalEntry? {
         try SQLiteJournal.checkLimits(new.text, extraTags: new.extraTags)
         let zone = TimeZoneCacheAccess.zone(new.timeZoneIdentifier)
         let ms = new.createdAt.milliseconds
         let clock = LocalClock(Date(milliseconds: ms), in: zone)
         if skipDuplicate, try SQLiteJournal.hasDuplicate(db, text: new.text, clock: clock) { return nil }
         let ins = try db.prepare("""
-            INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time, short_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
+        let shortID = try SQLiteJournal.freshShortID(db)
+        ins.bind(7, shortID)
         ins.bind(1, new.text)
         ins.bind(2, new.starred ? 1 : 0)
         ins.bind(3, ms)
@@ -477,7 +482,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         try SQLiteJournal.insertTags(db, id: id, body: new.text, extra: new.extraTags)
         let tags = Set(JournalEntry.tags(in: new.text)).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
         return JournalEntry(id: id, body: new.text, tags: tags.sorted(), starred: new.starred,
-                            createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier)
+                            createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier,
+                            shortID: shortID)
     }
 
     /// ``InputLimits/checkEntry(_:extraTags:)`` as a ``JournalError/overLimit(_:)``.
@@ -603,7 +609,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         try reading { db in try SQLiteJournal.fetch(db, id: id) }
     }
 
-    private static func fetch(_ db: SQLiteConnection, id: Int64) throws -> JournalEntry? {
+    static func fetch(_ db: SQLiteConnection, id: Int64) throws -> JournalEntry? {
         let s = try db.prepare("SELECT \(entryColumns) FROM entries e WHERE e.id = ?1")
         defer { s.reset() }
         s.bind(1, id)
@@ -644,6 +650,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     public func delete(id: Int64) throws {
         try writing { db in
+            guard let old = try SQLiteJournal.fetch(db, id: id) else { throw JournalError.entryNotFound(id: id) }
             let s = try db.prepare("DELETE FROM entries WHERE id = ?1")
             s.bind(1, id)
             try s.step()
@@ -653,6 +660,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             t.bind(1, id)
             try t.step()
             t.reset()
+            if !old.shortID.isEmpty {
+                let r = try db.prepare("DELETE FROM entry_revisions WHERE short_id = ?1")
+                r.bind(1, old.shortID)
+                try r.step()
+                r.reset()
+            }
         }
     }
 

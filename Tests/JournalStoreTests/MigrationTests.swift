@@ -91,7 +91,7 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try journal.integrityCheck(), ["ok"])
 
         let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
-        XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), 3)
+        XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
         XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM pragma_table_info('entries') WHERE name = 'content_hash'"), 0)
         XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_content_hash'"), 0)
         db.close()
