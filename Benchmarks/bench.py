@@ -53,6 +53,7 @@ def main():
 
     tui_bench(env, home)
     journal_bench(env)
+    living_bench(env)
     shutil.rmtree(home, ignore_errors=True)
 
 
@@ -179,6 +180,34 @@ def journal_bench(env):
     jrnl_bench(home10k, add, lst, srch)
     shutil.rmtree(home10k, ignore_errors=True)
     shutil.rmtree(home100k, ignore_errors=True)
+
+
+def living_bench(env):
+    """Issue 12 on 100,000 entries: tags, on-this-day, calendar, edit (whole process)."""
+    if not os.path.exists(BENCH_BIN):
+        return
+    print("== Issue 12: living with the journal (100k entries, whole process, median of 20) ==")
+    home = tempfile.mkdtemp(prefix="lanternly-12-")
+    e = dict(env, LANTERNLY_HOME=home)
+    subprocess.run([BENCH_BIN, "make-journal", "100000", home], env=e, check=True, stdout=subprocess.DEVNULL)
+    for n in range(3):
+        subprocess.run([BIN, "write", "--quiet", "--date", f"{2020 + n}-03-09 10:00", f"an old march day {n} @memory"],
+                       env=e, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    report("lanternly tags (100k journal)", median_ms([BIN, "tags"], e, runs=20), "ms", 30)
+    report("lanternly on-this-day (100k journal)", median_ms([BIN, "on-this-day", "--date", "2026-03-09"], e, runs=20), "ms", 25)
+    report("lanternly calendar (100k journal)", median_ms([BIN, "calendar"], e, runs=20), "ms", 25)
+    first = subprocess.run([BIN, "list", "-n", "1"], env=e, capture_output=True, text=True).stdout[:5]
+    texts = iter(f"an edited entry, version {i}" for i in range(1000))
+    times = []
+    for i in range(23):
+        t0 = time.perf_counter()
+        subprocess.run([BIN, "edit", first, next(texts)], env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if i >= 3:
+            times.append((time.perf_counter() - t0) * 1000)
+    report("lanternly edit ID TEXT (save + revision, 100k journal)", statistics.median(times), "ms", 25)
+    out = subprocess.run([BENCH_BIN, "living", home], env=e, capture_output=True, text=True)
+    sys.stdout.write(out.stdout)
+    shutil.rmtree(home, ignore_errors=True)
 
 
 def peak_rss_kb(argv, env):

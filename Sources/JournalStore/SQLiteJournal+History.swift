@@ -402,11 +402,10 @@ extension SQLiteJournal {
         try reading { db in
             let s = try db.prepare("SELECT DISTINCT local_day FROM entries ORDER BY local_day")
             defer { s.reset() }
-            var out: [LocalDay] = []
-            while try s.step() {
-                if let d = LocalDay(s.string(0) ?? "") { out.append(d) }
-            }
-            return out
+            var texts: [String] = []
+            while try s.step() { texts.append(s.string(0) ?? "") }
+            var numbering = DayNumbering()
+            return numbering.days(fromStored: texts)
         }
     }
 

@@ -128,6 +128,18 @@ final class WritingMonthTests: XCTestCase {
         XCTAssertNil(WritingMonth(year: 2024, month: 13, entriesPerDay: [:], allDays: [], today: LocalDay("2024-03-01")!))
     }
 
+    /// One `Calendar` call per month gives the same numbers as one per day.
+    func testDayNumberingMatchesDaysSinceEpoch() {
+        var numbering = DayNumbering()
+        var day = LocalDay("2023-12-25")!
+        for _ in 0..<800 {
+            XCTAssertEqual(numbering.number(day), day.daysSinceEpoch, day.description)
+            day = LocalDay(daysSinceEpoch: day.daysSinceEpoch + 1)
+        }
+        XCTAssertEqual(numbering.days(fromStored: ["2024-02-29", "2023-02-29", "2024-13-01", "x", "2024-1-01", "2025-12-31"])
+            .map(\.description), ["2024-02-29", "2025-12-31"])
+    }
+
     func testShortIDs() {
         var g = SystemRandomNumberGenerator()
         let ids = (0..<200).map { _ in ShortID.random(using: &g) }

@@ -28,7 +28,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     /// Parts that a `Calendar` produced, so they are known to exist.
-    fileprivate init(checkedYear year: Int, month: Int, day: Int) {
+    init(checkedYear year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day

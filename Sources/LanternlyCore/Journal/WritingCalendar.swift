@@ -50,9 +50,10 @@ public struct WritingMonth: Hashable, Sendable {
         var longestEnd: LocalDay?
         var previous: Int?
         var lastRunEnd: Int?
-        let todayNumber = today.daysSinceEpoch
+        var numbering = DayNumbering()
+        let todayNumber = numbering.number(today)
         for day in days {
-            let n = day.daysSinceEpoch
+            let n = numbering.number(day)
             if n > todayNumber { break }
             run = (previous.map { n == $0 + 1 } ?? false) ? run + 1 : 1
             previous = n
@@ -62,5 +63,55 @@ public struct WritingMonth: Hashable, Sendable {
         var current = 0
         if let end = lastRunEnd, end == todayNumber || end == todayNumber - 1 { current = run }
         return (current, longest, longestEnd)
+    }
+}
+
+/// Day numbers for many days at once: one `Calendar` call per month instead of per day.
+///
+/// A journal of many years has thousands of days written; counting each through
+/// ``LocalDay/daysSinceEpoch`` (a `Calendar.dateComponents` call) would cost milliseconds.
+/// Here each month's first day number and length come from Foundation's Gregorian calendar
+/// once, and the days of the month are counted from it.
+public struct DayNumbering {
+    private var months: [Int: (start: Int, length: Int)] = [:]
+
+    public init() {}
+
+    private mutating func month(_ year: Int, _ month: Int) -> (start: Int, length: Int)? {
+        let key = year * 100 + month
+        if let m = months[key] { return m }
+        guard let first = LocalDay(year: year, month: month, day: 1) else { return nil }
+        let calendar = CalendarCache.utc
+        let length = calendar.range(of: .day, in: .month, for: first.start(in: calendar.timeZone))!.count
+        let m = (first.daysSinceEpoch, length)
+        months[key] = m
+        return m
+    }
+
+    /// ``LocalDay/daysSinceEpoch`` of `day`.
+    public mutating func number(_ day: LocalDay) -> Int {
+        guard let m = month(day.year, day.month) else { return day.daysSinceEpoch }
+        return m.start + day.day - 1
+    }
+
+    /// Parses stored `YYYY-MM-DD` texts; a text that is not a day that exists is skipped.
+    public mutating func days(fromStored texts: [String]) -> [LocalDay] {
+        var out: [LocalDay] = []
+        out.reserveCapacity(texts.count)
+        for t in texts {
+            let u = Array(t.utf8)
+            guard u.count == 10, u[4] == 45, u[7] == 45 else { continue }
+            var v = [0, 0, 0]
+            var ok = true
+            for (i, r) in [(0, 0..<4), (1, 5..<7), (2, 8..<10)] {
+                for j in r {
+                    guard u[j] >= 48 && u[j] <= 57 else { ok = false; break }
+                    v[i] = v[i] * 10 + Int(u[j] - 48)
+                }
+            }
+            guard ok, let m = month(v[0], v[1]), (1...m.length).contains(v[2]) else { continue }
+            out.append(LocalDay(checkedYear: v[0], month: v[1], day: v[2]))
+        }
+        return out
     }
 }
