@@ -5,7 +5,9 @@ APT_PKGS   := libncurses-dev libsqlite3-dev pkg-config tmux sqlite3 strace
 BIN_DEBUG  := $(BUILD_DIR)/debug/lanternly
 BIN_RELEASE:= $(BUILD_DIR)/release/lanternly
 
-.PHONY: run test deps build release unit e2e bench lint clean install uninstall
+PREFIX     ?= $(HOME)/.local
+
+.PHONY: run test deps build release app install uninstall unit e2e bench lint clean mutate
 
 ## Installs the Debian packages the build and the tests need, when they are missing.
 deps:
@@ -22,12 +24,16 @@ deps:
 build: deps
 	$(SWIFT) build --product lanternly
 
-release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product lanternly && $(SWIFT) build -c release --static-swift-stdlib --product lanternly-bench
+release: app
+	$(SWIFT) build -c release --static-swift-stdlib --product lanternly-bench
+
+## The binary people run: optimized, Swift runtime linked in (starts in about half the time).
+app: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product lanternly
 
 ## Builds and opens the app on the embedded default profile.
-run: build
-	@$(BIN_DEBUG) $(ARGS)
+run: app
+	@$(BIN_RELEASE) $(ARGS)
 
 ## Builds and passes every test: unit, snapshot and end-to-end (tmux).
 test: deps
@@ -41,6 +47,11 @@ e2e: build
 bench: release
 	@bash Benchmarks/run.sh $(BIN_RELEASE)
 
+## Would the tests notice? One-line mutations (Scripts/mutations.json) on a scratch copy;
+## prints which survive. Slow (a build per mutation); not part of `make test`.
+mutate: deps
+	@python3 Scripts/mutate.py $(ARGS)
+
 lint:
 	$(SWIFT) format lint -r Sources Tests
 
@@ -51,7 +62,6 @@ clean:
 ## the Swift runtime linked in, its resources beside it in PREFIX/lib/lanternly, a link in
 ## PREFIX/bin, the manual page (English and Russian) and bash, zsh and fish completions.
 ## INSTALL_FROM=debug installs the debug build instead (the tests do, to skip a release build).
-PREFIX       ?= $(HOME)/.local
 DESTDIR      ?=
 INSTALL_FROM ?= release
 LIBDIR        = $(DESTDIR)$(PREFIX)/lib/lanternly
@@ -61,8 +71,7 @@ RESOURCES    := Lanternly_LanternlyResources.resources
 
 install:
 	@if [ "$(INSTALL_FROM)" = release ]; then \
-	  $(MAKE) --no-print-directory deps && \
-	  $(SWIFT) build -c release --static-swift-stdlib --product lanternly || exit 1; \
+	  $(MAKE) --no-print-directory app || exit 1; \
 	fi
 	@src="$(BUILD_DIR)/$(INSTALL_FROM)"; [ -x "$$src/lanternly" ] || { echo "No build in $$src: run 'make build' or 'make install'."; exit 1; }; \
 	set -e; \

@@ -14,7 +14,7 @@ import LanternlyCore
 extension SQLiteJournal {
     // MARK: Migration
 
-    /// 3 → 4: `entries.short_id` filled for every entry, `entry_revisions`, `trash`.
+    /// 4 → 5: `entries.short_id` filled for every entry, `entry_revisions`, `trash`.
     static func migrateToHistory(_ db: SQLiteConnection) throws {
         try db.execute("""
             ALTER TABLE entries ADD COLUMN short_id TEXT;

@@ -41,11 +41,21 @@ public struct AppDependencies: Sendable {
     public var writeReport: @Sendable () throws -> URL
     /// The newest journal entries, newest first, at most `limit`.
     public var listEntries: @Sendable (_ limit: Int) throws -> [JournalEntrySummary]
+    /// A page of the journal, newest first, at most `limit` entries (keyset paging: the list
+    /// holds a window of the journal, never all of it). `nil`: the list uses ``listEntries``.
+    public var listPage: (@Sendable (_ page: JournalPage, _ limit: Int) throws -> [JournalEntrySummary])?
     /// How many entries the journal holds in all (the list header shows it), or `nil` when
     /// not wired: the header then shows how many are listed (`500+` when more may exist).
     public var journalCount: (@Sendable () throws -> Int)?
     /// One entry by id, or `nil` when it no longer exists.
     public var loadEntry: @Sendable (_ id: Int64) throws -> JournalEntryDetail?
+    /// The journal's search (the engine of `lanternly search`): the newest `limit` entries
+    /// holding `query`, newest first. `nil`: `/` says search is not available.
+    public var searchEntries: (@Sendable (_ query: String, _ limit: Int) throws -> [JournalEntrySummary])?
+    /// Moves the entry to the trash (restorable for 30 days); `nil` when not wired.
+    public var trashEntry: (@Sendable (_ id: Int64) throws -> Void)?
+    /// Saves a new text for the entry (the old one kept as a revision) and returns it as stored.
+    public var editEntry: (@Sendable (_ id: Int64, _ body: String) throws -> JournalEntryDetail)?
     /// Saves a new entry (tags without the `@`). - Returns: its id.
     public var saveEntry: @Sendable (_ body: String, _ tags: [String]) throws -> Int64
     public var setStarred: @Sendable (_ id: Int64, _ starred: Bool) throws -> Void
@@ -88,6 +98,7 @@ public struct AppDependencies: Sendable {
         writeReport: @escaping @Sendable () throws -> URL,
         listEntries: @escaping @Sendable (Int) throws -> [JournalEntrySummary],
         journalCount: (@Sendable () throws -> Int)? = nil,
+        listPage: (@Sendable (JournalPage, Int) throws -> [JournalEntrySummary])? = nil,
         loadEntry: @escaping @Sendable (Int64) throws -> JournalEntryDetail?,
         saveEntry: @escaping @Sendable (String, [String]) throws -> Int64,
         setStarred: @escaping @Sendable (Int64, Bool) throws -> Void,
@@ -107,7 +118,7 @@ public struct AppDependencies: Sendable {
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport
-        self.listEntries = listEntries; self.journalCount = journalCount; self.loadEntry = loadEntry; self.saveEntry = saveEntry
+        self.listEntries = listEntries; self.journalCount = journalCount; self.listPage = listPage; self.loadEntry = loadEntry; self.saveEntry = saveEntry
         self.setStarred = setStarred; self.setTags = setTags
         self.chatHistory = chatHistory; self.appendChat = appendChat; self.eraseChat = eraseChat; self.chatCount = chatCount
         self.editExternally = editExternally; self.now = now; self.catalog = catalog
@@ -209,9 +220,13 @@ public struct JournalEntrySummary: Equatable, Sendable {
     public var title: String
     public var tags: [String]
     public var starred: Bool
+    /// Its place in the newest-first order (the list pages by it).
+    public var key: JournalKey
 
-    public init(id: Int64, day: String, time: String, title: String, tags: [String] = [], starred: Bool = false) {
+    public init(id: Int64, day: String, time: String, title: String, tags: [String] = [], starred: Bool = false,
+                key: JournalKey? = nil) {
         self.id = id; self.day = day; self.time = time; self.title = title; self.tags = tags; self.starred = starred
+        self.key = key ?? JournalKey(milliseconds: 0, id: id)
     }
 }
 

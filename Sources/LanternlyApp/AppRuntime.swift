@@ -94,8 +94,32 @@ public final class AppRuntime: @unchecked Sendable {
         case .loadJournal:
             // The count first, so the list's paging sees the real total.
             if let count = deps.journalCount { attempt { .journalCounted(try count()) } }
-            attempt { .journalListed(try deps.listEntries(state.journal.limit)) }
+            if let listPage = deps.listPage {
+                // The window is read again where it is (the top, or its first entry).
+                let j = state.journal
+                let page: JournalPage = j.windowStart == 0 || j.entries.isEmpty ? .newest : .startingAt(j.entries[0].key)
+                let limit = max(JournalState.pageSize, j.entries.count)
+                attempt { .journalPageListed(page, limit: limit, try listPage(page, limit)) }
+            } else {
+                attempt { .journalListed(try deps.listEntries(state.journal.limit)) }
+            }
+        case .loadJournalPage(let page, let limit):
+            if let listPage = deps.listPage {
+                attempt { .journalPageListed(page, limit: limit, try listPage(page, limit)) }
+            } else {
+                // Not wired: the newest `state.journal.limit` entries, read again (it grew).
+                perform(.loadJournal)
+            }
         case .loadEntry(let id): attempt { .entryLoaded(try deps.loadEntry(id)) }
+        case .searchJournal(let query):
+            guard let search = deps.searchEntries else { return }
+            attempt { .journalSearched(query: query, try search(query, 200)) }
+        case .trashEntry(let id):
+            guard let trash = deps.trashEntry else { return }
+            attempt { try trash(id); return .entryTrashed(id: id, shortID: "") }
+        case .saveEdit(let id, let body):
+            guard let save = deps.editEntry else { return }
+            attempt { .entryEdited(try save(id, body)) }
         case .sendToLuna(let id, let message):
             startTask(id) { await deps.reply(message) }
         case .reflectOnEntry(let id, let body):

@@ -21,7 +21,7 @@ extension EntryCommands {
                 }
                 year = y; month = m
             }
-            let journal = try context.openJournal()
+            let journal = try context.openJournal(readOnly: true)
             let first = LocalDay(year: year, month: month, day: 1)!
             let last = LocalDay(year: year, month: month, day: 31) ?? LocalDay(year: year, month: month, day: 30)
                 ?? LocalDay(year: year, month: month, day: 29) ?? LocalDay(year: year, month: month, day: 28)!

@@ -127,7 +127,7 @@ enum EntryCommands {
             let json = args.flag("--json")
             let words = try args.positionals()
             guard words.count == 1 else { throw CLIError.usage(context.text("cli.show.needsID")) }
-            let journal = try context.openJournal()
+            let journal = try context.openJournal(readOnly: true)
             let entry = try context.entry(words[0], in: journal)
             let history = revisions ? try context.journalCall { try journal.revisions(shortID: entry.shortID) } : []
             if json {
@@ -288,7 +288,7 @@ enum EntryCommands {
         run: { args, context in
             let json = args.flag("--json")
             try args.finish()
-            let journal = try context.openJournal()
+            let journal = try context.openJournal(readOnly: true)
             let counts = try context.journalCall { try journal.tagCounts() }
             if json {
                 struct Tag: Encodable { let tag: String; let count: Int }
@@ -313,7 +313,7 @@ enum EntryCommands {
             let dateText = try args.option("--date")
             try args.finish()
             let day = try dateText.map { try context.day($0) } ?? context.today
-            let journal = try context.openJournal()
+            let journal = try context.openJournal(readOnly: true)
             let entries = try context.journalCall { try journal.onThisDay(day) }
             if json {
                 Output.write(JournalExport.render(entries, format: .json, ids: true))
@@ -358,9 +358,11 @@ extension Context {
     /// Today in the person's zone (``now``).
     var today: LocalDay { LocalDay(now(), in: calendar.timeZone) }
 
-    /// The journal, with what has been in the trash longer than 30 days purged first.
-    func openJournal() throws -> SQLiteJournal {
+    /// The journal, with what has been in the trash longer than 30 days purged first; with
+    /// `readOnly`, opened for reading only (a journal on read-only media reads) and nothing purged.
+    func openJournal(readOnly: Bool = false) throws -> SQLiteJournal {
         do {
+            if readOnly { return try journal(readOnly: true) }
             let j = try journal()
             try j.purgeExpiredTrash(now: now(), timeZone: calendar.timeZone)
             return j

@@ -64,6 +64,8 @@ enum JournalCommands {
                 throw CLIError.runtime(reason + "\n" + context.text("cli.write.draftFailed"))
             }
         }
+        // What has been in the trash longer than 30 days goes now (one indexed read when nothing has).
+        _ = try? context.journal().purgeExpiredTrash(now: context.now(), timeZone: zone)
         Output.error(context.text("cli.write.saved", entry.localDay.description, entry.localTime))
         let waiting = RecoveryDraft.pending(in: context.paths).count
         if waiting > 0 { Output.error(context.text("cli.write.draftsWaiting", String(waiting))) }
@@ -94,15 +96,20 @@ enum JournalCommands {
             return 0
         }
         let journal = try context.journal()
+        var recovered = 0
         for d in drafts {
             do {
                 _ = try journal.add(d.newEntry)
                 try d.discard()
+                recovered += 1
+            } catch JournalError.overLimit(let limit) {
+                // Too large to be one entry: it stays where it is, for the person to split.
+                Output.error("lanternly: \(d.file.path): \(limit.message(context.catalog, context.language))")
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
         }
-        Output.error(context.text("cli.write.recovered", String(drafts.count)))
+        Output.error(context.text("cli.write.recovered", String(recovered)))
         return 0
     }
 
@@ -136,7 +143,7 @@ enum JournalCommands {
             if let tag { query.tag = tag.hasPrefix("@") ? String(tag.dropFirst()) : tag }
             query.starredOnly = starred
             let entries: [JournalEntry]
-            do { entries = try context.openJournal().entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            do { entries = try context.journal(readOnly: true).entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
                 Output.write(JournalExport.render(entries.reversed(), format: .json, ids: true))
                 Output.line("")
@@ -162,7 +169,7 @@ enum JournalCommands {
                 throw CLIError.usage("search needs a QUERY, e.g. lanternly search tea")
             }
             let hits: [SearchHit]
-            do { hits = try context.journal().search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            do { hits = try context.journal(readOnly: true).search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
                 struct Hit: Encodable { let id: Int64; let date: String; let time: String; let title: String; let snippet: String; let match: String }
                 try Output.json(hits.map { Hit(id: $0.entry.id, date: $0.entry.localDay.description, time: $0.entry.localTime,
@@ -195,7 +202,7 @@ enum JournalCommands {
             let destination = try output.map { try ExportDestination.resolve($0, force: force, context: context) }
                 ?? .standardOutput
             do {
-                let journal = try context.journal()
+                let journal = try context.journal(readOnly: true)
                 switch destination {
                 case .standardOutput:
                     try JournalExport.write(journal, format: format) { Output.write($0) }
@@ -221,11 +228,12 @@ enum JournalCommands {
             let from = try args.option("--from") ?? "jrnl"
             let files = try args.positionals()
             guard from == "jrnl" else { throw CLIError.usage("import: only --from jrnl is supported.") }
-            guard files.count == 1 else { throw CLIError.usage("import needs one FILE, e.g. lanternly import --from jrnl journal.json") }
+            guard files.count == 1 else { throw CLIError.usage("import needs one FILE (- for standard input), e.g. lanternly import --from jrnl journal.json") }
             do {
                 let result = try JrnlImport.importFile(URL(fileURLWithPath: files[0]), into: context.journal(),
                                                        timeZone: context.calendar.timeZone)
                 Output.line(context.text("cli.import.done", String(result.added), String(result.skipped)))
+                if result.repeated > 0 { Output.line(context.text("cli.import.repeated", String(result.repeated))) }
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
@@ -278,11 +286,13 @@ enum JournalCommands {
                     from = d.start(in: zone)
                     to = d.end(in: zone)
                 }
-                let turns = try context.journal().chatTurns(from: from, before: to, limit: limit)
+                let turns = try context.journal(readOnly: true).chatTurns(from: from, before: to, limit: limit)
                 if json {
                     try Output.json(turns.map { HistoryTurn($0, zone: zone, label: context.sourceLabel($0.source)) })
                 } else {
-                    if turns.isEmpty { Output.error(context.text("cli.history.none")) }
+                    if turns.isEmpty && (fromText != nil || toText != nil || onText != nil) {
+                        Output.error(context.text("cli.history.none"))
+                    }
                     var day: LocalDay?
                     for t in turns {
                         let clock = LocalClock(t.createdAt, in: zone)

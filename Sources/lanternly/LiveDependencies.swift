@@ -16,7 +16,6 @@ enum LiveDependencies {
         let chat = try context.chatService()
         let catalog = context.catalog
         let paths = context.paths
-        let profilePath = context.profileURL.path
         let now = context.now
         let environment = context.environment
         let journalBox = JournalBox(paths: paths)
@@ -37,7 +36,7 @@ enum LiveDependencies {
                 AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
             }
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
-                                                profilePath: profilePath, language: language)
+                                                profilePath: live.url.path, language: language)
             var result = AppStatus(
                 availability: availability,
                 banner: snapshot.banner,
@@ -45,7 +44,7 @@ enum LiveDependencies {
                 isSimulator: snapshot.isSimulator,
                 downloadProgress: availability.isAvailable ? nil : snapshot.downloadProgress,
                 supportedLanguages: snapshot.supportedLanguages,
-                profilePath: profilePath,
+                profilePath: live.url.path,
                 lastSource: snapshot.lastSource,
                 lastGenerationError: snapshot.lastGenerationError,
                 profileError: live.loadError?.description,
@@ -60,7 +59,7 @@ enum LiveDependencies {
             return result
         }
 
-        return AppDependencies(
+        var deps = AppDependencies(
             reply: { message in await chat.reply(to: message) },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
             reflect: { body in
@@ -73,7 +72,9 @@ enum LiveDependencies {
                 if let language = settings.language { chat.uiLanguage = language }
             },
             setProfile: { key, value in
-                try live.update { try $0.set(key: key, value: value, now: now(), catalog: devices) }
+                // A shipped profile is never rewritten: the change goes to a copy in the config
+                // folder, and the status's new profile path tells the screen so.
+                try live.update(copyFolder: paths.config) { try $0.set(key: key, value: value, now: now(), catalog: devices) }
                 gate.invalidate()
             },
             deviceNames: { devices.names },
@@ -90,15 +91,22 @@ enum LiveDependencies {
                 let profile = live.profile
                 let availability = AvailabilityGate.availability(profile: profile, catalog: devices, now: now())
                 return try diagnostics.writeReport(availability: availability, profile: profile,
-                                                   profilePath: profilePath, language: chat.uiLanguage)
+                                                   profilePath: live.url.path, language: chat.uiLanguage)
             },
             listEntries: { limit in
                 try journalBox.get().entries(EntryQuery(limit: limit)).map {
                     JournalEntrySummary(id: $0.id, day: $0.localDay.description, time: $0.localTime,
-                                        title: $0.title, tags: $0.tags, starred: $0.starred)
+                                        title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
                 }
             },
             journalCount: { try journalBox.get().entryCount() },
+            listPage: { page, limit in
+                try journalBox.get().entries(page, limit: limit).map {
+                    let clock = $0.localClock
+                    return JournalEntrySummary(id: $0.id, day: clock.day.description, time: clock.time,
+                                               title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
+                }
+            },
             loadEntry: { id in
                 try journalBox.get().entry(id: id).map {
                     JournalEntryDetail(id: $0.id, day: $0.localDay.description, time: $0.localTime,
@@ -128,7 +136,9 @@ enum LiveDependencies {
                 }
             },
             appendChat: { exchange in
-                guard exchange.reply.source != .crisis else { return }
+                // The app skips these already; the wiring refuses them again: a crisis turn
+                // (the store refuses it a third time), or any turn while history is off.
+                guard exchange.reply.source != .crisis, context.settings.keepChatHistory else { return }
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
@@ -142,6 +152,28 @@ enum LiveDependencies {
             recoverDraft: { drafts.recover(paths: paths) },
             now: now,
             catalog: catalog)
+        // Issue 12: `/` search, `d` delete (to the trash), `e` edit (revision kept).
+        deps.searchEntries = { query, limit in
+            try journalBox.get().search(query, limit: limit).map {
+                let e = $0.entry
+                let clock = e.localClock
+                return JournalEntrySummary(id: e.id, day: clock.day.description, time: clock.time,
+                                           title: e.title, tags: e.tags, starred: e.starred, key: JournalKey(e))
+            }
+        }
+        deps.trashEntry = { id in
+            let journal = try journalBox.get()
+            guard let e = try journal.entry(id: id) else { throw JournalError.entryNotFound(id: id) }
+            try journal.moveToTrash(shortIDs: [e.shortID], at: now())
+        }
+        deps.editEntry = { id, body in
+            let journal = try journalBox.get()
+            guard let e = try journal.entry(id: id) else { throw JournalError.entryNotFound(id: id) }
+            let saved = try journal.edit(shortID: e.shortID, EntryEdit(body: body), at: now())
+            return JournalEntryDetail(id: saved.id, day: saved.localDay.description, time: saved.localTime,
+                                      body: saved.body, tags: saved.tags, starred: saved.starred)
+        }
+        return deps
     }
 }
 
@@ -164,6 +196,8 @@ final class JournalBox: @unchecked Sendable {
         try lock.withLock {
             if let journal { return journal }
             let j = try SQLiteJournal(paths: paths)
+            // What has been in the trash longer than 30 days goes when the app opens the journal.
+            _ = try? j.purgeExpiredTrash(now: Date(), timeZone: TimeZone.current)
             journal = j
             return j
         }
