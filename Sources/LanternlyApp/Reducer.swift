@@ -71,6 +71,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
         return effects
     case .journalListed(let entries):
+        if state.journal.search != nil { return [] }
         return journalPageListed(.newest, limit: state.journal.limit, entries, &state)
     case .journalPageListed(let page, let limit, let rows):
         // While a search shows its hits, the list underneath stays as it was (Esc reloads it).
