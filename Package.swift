@@ -23,11 +23,14 @@ let package = Package(
         .target(name: "LanternlyCore", dependencies: ["LanternlyResources"],
                 plugins: ["EmbedStringCatalog"]),
         .target(name: "JournalStore", dependencies: ["LanternlyCore", "CSQLite"]),
+        // A model server client (OpenAI chat completions over HTTP); the only module that
+        // opens sockets. LanternlyCore knows nothing of the network.
+        .target(name: "ModelServer", dependencies: ["LanternlyCore"]),
         .target(name: "TerminalUI"),
         .target(name: "LanternlyApp", dependencies: ["TerminalUI", "LanternlyCore"]),
         .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
         .executableTarget(name: "lanternly",
-                          dependencies: ["LanternlyApp", "NcursesBackend", "TerminalUI", "JournalStore", "LanternlyCore"]),
+                          dependencies: ["LanternlyApp", "NcursesBackend", "TerminalUI", "JournalStore", "LanternlyCore", "ModelServer"]),
         .executableTarget(name: "lanternly-bench",
                           dependencies: ["LanternlyCore", "JournalStore", "LanternlyApp", "TerminalUI", "NcursesBackend"],
                           path: "Benchmarks/Sources"),
@@ -38,5 +41,6 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "LanternlyAppTests", dependencies: ["LanternlyApp", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "lanternly"]),
+        .testTarget(name: "ModelServerTests", dependencies: ["ModelServer", "TestSupport"]),
     ]
 )

@@ -98,6 +98,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
     /// `cancelled` for `CancellationError`, else the error's type name.
     public static func errorName(_ error: Error) -> String {
         if let g = error as? GenerationError { return g.description }
+        if let n = error as? NamedError { return n.name }
         if error is CancellationError { return "cancelled" }
         return String(describing: type(of: error))
     }
