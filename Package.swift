@@ -42,5 +42,8 @@ let package = Package(
         .testTarget(name: "LanternlyAppTests", dependencies: ["LanternlyApp", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "lanternly"]),
         .testTarget(name: "ModelServerTests", dependencies: ["ModelServer", "TestSupport"]),
+        // The loopback test server as a program, for the tmux tests and the bench (never shipped).
+        .executableTarget(name: "loopback-model-server", dependencies: ["TestSupport"],
+                          path: "Tests/LoopbackModelServerTool"),
     ]
 )
