@@ -48,7 +48,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if let p = pending, p.isReflection {
             context = firstLine(of: p.message, limit: 60)
         }
-        state.transcript.append(ChatLine(role: .luna, text: reply.text, source: reply.source, context: context))
+        var line = ChatLine(role: .luna, text: reply.text, source: reply.source, context: context)
+        line.ending = reply.ending
+        state.transcript.append(line)
         state.scrollOffset = 0
         if state.pendingReplies.isEmpty, state.notice == .stillAnswering || state.notice == .stoppedWaiting {
             state.notice = nil
@@ -58,6 +60,16 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             effects.insert(.appendChat(message: p.message, reply: reply), at: 0)
         }
         return effects
+    case .replyProgressed(let id, let progress):
+        guard let i = state.pendingReplies.firstIndex(where: { $0.requestID == id }) else { return [] }
+        switch progress {
+        case .waking: state.pendingReplies[i].waking = true
+        case .text(let text):
+            state.pendingReplies[i].partial = text
+            state.pendingReplies[i].waking = false
+            state.scrollOffset = 0
+        }
+        return []
     case .journalListed(let entries):
         // The highlight stays on its entry when newer ones arrive above it (another writer);
         // at the top it stays at the top, on the newest.
