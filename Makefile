@@ -5,7 +5,9 @@ APT_PKGS   := libncurses-dev libsqlite3-dev pkg-config tmux sqlite3 strace
 BIN_DEBUG  := $(BUILD_DIR)/debug/lanternly
 BIN_RELEASE:= $(BUILD_DIR)/release/lanternly
 
-.PHONY: run test deps build release unit e2e bench lint clean
+PREFIX     ?= $(HOME)/.local
+
+.PHONY: run test deps build release app install unit e2e bench lint clean mutate
 
 ## Installs the Debian packages the build and the tests need, when they are missing.
 deps:
@@ -22,12 +24,21 @@ deps:
 build: deps
 	$(SWIFT) build --product lanternly
 
-release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product lanternly && $(SWIFT) build -c release --static-swift-stdlib --product lanternly-bench
+release: app
+	$(SWIFT) build -c release --static-swift-stdlib --product lanternly-bench
+
+## The binary people run: optimized, Swift runtime linked in (starts in about half the time).
+app: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product lanternly
+
+## Copies the optimized binary to $(PREFIX)/bin (PREFIX defaults to ~/.local).
+install: app
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 $(BIN_RELEASE) "$(DESTDIR)$(PREFIX)/bin/lanternly"
 
 ## Builds and opens the app on the embedded default profile.
-run: build
-	@$(BIN_DEBUG) $(ARGS)
+run: app
+	@$(BIN_RELEASE) $(ARGS)
 
 ## Builds and passes every test: unit, snapshot and end-to-end (tmux).
 test: deps
@@ -40,6 +51,11 @@ e2e: build
 ## Prints medians for the budgets the issues name (a release build).
 bench: release
 	@bash Benchmarks/run.sh $(BIN_RELEASE)
+
+## Would the tests notice? One-line mutations (Scripts/mutations.json) on a scratch copy;
+## prints which survive. Slow (a build per mutation); not part of `make test`.
+mutate: deps
+	@python3 Scripts/mutate.py $(ARGS)
 
 lint:
 	$(SWIFT) format lint -r Sources Tests

@@ -18,6 +18,8 @@ public enum Action: Equatable, Sendable {
     /// Part of a reply arrived (the text so far), or the model is still waking up.
     case replyProgressed(requestID: Int, ReplyProgress)
     case journalListed([JournalEntrySummary])
+    /// A page of the journal came back (`limit` was asked for; fewer means its end).
+    case journalPageListed(JournalPage, limit: Int, [JournalEntrySummary])
     /// How many entries the journal holds in all.
     case journalCounted(Int)
     case entryLoaded(JournalEntryDetail?)
@@ -25,6 +27,8 @@ public enum Action: Equatable, Sendable {
     case externalEditFinished(String?)
     case reportWritten(path: String)
     case chatErased
+    /// The chat history holds `count` turns: ask before erasing them.
+    case chatCountedForErase(Int)
     /// A journal draft from an earlier session came back.
     case draftRecovered(String)
     /// The app is about to end (quit key or signal): keep what is unsaved.
@@ -39,12 +43,16 @@ public enum Effect: Equatable, Sendable {
     case pickDailyQuestion
     /// List the newest `state.journal.limit` entries (and count them all, when the count is wired).
     case loadJournal
+    /// List one page of the journal (the list's window moves by pages).
+    case loadJournalPage(JournalPage, limit: Int)
     case loadEntry(id: Int64)
     case sendToLuna(requestID: Int, message: String)
     case reflectOnEntry(requestID: Int, body: String)
     case cancelReply(requestID: Int)
     case appendChat(message: String, reply: Reply)
     case eraseChat
+    /// Count the chat history, then ask before erasing it.
+    case countChatForErase
     case setProfile(key: String, value: String)
     case saveSettings(UserSettings)
     case saveEntry(body: String, tags: [String])

@@ -44,6 +44,9 @@ public struct AppDependencies: Sendable {
     public var writeReport: @Sendable () throws -> URL
     /// The newest journal entries, newest first, at most `limit`.
     public var listEntries: @Sendable (_ limit: Int) throws -> [JournalEntrySummary]
+    /// A page of the journal, newest first, at most `limit` entries (keyset paging: the list
+    /// holds a window of the journal, never all of it). `nil`: the list uses ``listEntries``.
+    public var listPage: (@Sendable (_ page: JournalPage, _ limit: Int) throws -> [JournalEntrySummary])?
     /// How many entries the journal holds in all (the list header shows it), or `nil` when
     /// not wired: the header then shows how many are listed (`500+` when more may exist).
     public var journalCount: (@Sendable () throws -> Int)?
@@ -61,6 +64,8 @@ public struct AppDependencies: Sendable {
     public var appendChat: @Sendable (ChatExchange) throws -> Void
     /// Erases the stored chat history.
     public var eraseChat: @Sendable () throws -> Void
+    /// How many chat turns the history holds (for "Erase all N…?"); `nil`: the loaded transcript is counted.
+    public var chatCount: (@Sendable () throws -> Int)?
     /// Opens `$VISUAL`/`$EDITOR` on `initial` and returns the edited text, or `nil` when the
     /// person left it empty. The run loop suspends curses around it.
     /// - Throws: when no editor is set or it fails (shown as a notice; the draft is kept).
@@ -90,6 +95,7 @@ public struct AppDependencies: Sendable {
         writeReport: @escaping @Sendable () throws -> URL,
         listEntries: @escaping @Sendable (Int) throws -> [JournalEntrySummary],
         journalCount: (@Sendable () throws -> Int)? = nil,
+        listPage: (@Sendable (JournalPage, Int) throws -> [JournalEntrySummary])? = nil,
         loadEntry: @escaping @Sendable (Int64) throws -> JournalEntryDetail?,
         saveEntry: @escaping @Sendable (String, [String]) throws -> Int64,
         setStarred: @escaping @Sendable (Int64, Bool) throws -> Void,
@@ -97,6 +103,7 @@ public struct AppDependencies: Sendable {
         chatHistory: @escaping @Sendable () throws -> [ChatLine],
         appendChat: @escaping @Sendable (ChatExchange) throws -> Void,
         eraseChat: @escaping @Sendable () throws -> Void,
+        chatCount: (@Sendable () throws -> Int)? = nil,
         editExternally: @escaping @Sendable (String) throws -> String?,
         keepDraft: @escaping @Sendable (String) throws -> Void = { _ in },
         recoverDraft: @escaping @Sendable () -> String? = { nil },
@@ -108,9 +115,9 @@ public struct AppDependencies: Sendable {
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport
-        self.listEntries = listEntries; self.journalCount = journalCount; self.loadEntry = loadEntry; self.saveEntry = saveEntry
+        self.listEntries = listEntries; self.journalCount = journalCount; self.listPage = listPage; self.loadEntry = loadEntry; self.saveEntry = saveEntry
         self.setStarred = setStarred; self.setTags = setTags
-        self.chatHistory = chatHistory; self.appendChat = appendChat; self.eraseChat = eraseChat
+        self.chatHistory = chatHistory; self.appendChat = appendChat; self.eraseChat = eraseChat; self.chatCount = chatCount
         self.editExternally = editExternally; self.now = now; self.catalog = catalog
     }
 }
@@ -133,6 +140,9 @@ public struct AppStatus: Equatable, Sendable {
     public var profileError: String?
     /// Set while a remote model server is in use: says that journal text leaves the machine.
     public var privacyNotice: String? = nil
+    /// Each service's last source and error, as labelled lines in the UI language
+    /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
+    public var serviceLines: [LabelledValue] = []
     /// The profile's values the settings screen edits; `nil` when it could not be read.
     public var profile: ProfileSettings?
 
@@ -148,6 +158,13 @@ public struct AppStatus: Equatable, Sendable {
         self.lastGenerationError = lastGenerationError; self.profileError = profileError
         self.profile = profile
     }
+}
+
+/// A label and its value, both already in the UI language.
+public struct LabelledValue: Equatable, Sendable {
+    public var label: String
+    public var value: String
+    public init(_ label: String, _ value: String) { self.label = label; self.value = value }
 }
 
 /// The hardware-profile values shown on the settings screen.
@@ -205,9 +222,13 @@ public struct JournalEntrySummary: Equatable, Sendable {
     public var title: String
     public var tags: [String]
     public var starred: Bool
+    /// Its place in the newest-first order (the list pages by it).
+    public var key: JournalKey
 
-    public init(id: Int64, day: String, time: String, title: String, tags: [String] = [], starred: Bool = false) {
+    public init(id: Int64, day: String, time: String, title: String, tags: [String] = [], starred: Bool = false,
+                key: JournalKey? = nil) {
         self.id = id; self.day = day; self.time = time; self.title = title; self.tags = tags; self.starred = starred
+        self.key = key ?? JournalKey(milliseconds: 0, id: id)
     }
 }
 

@@ -94,7 +94,22 @@ public final class AppRuntime: @unchecked Sendable {
         case .loadJournal:
             // The count first, so the list's paging sees the real total.
             if let count = deps.journalCount { attempt { .journalCounted(try count()) } }
-            attempt { .journalListed(try deps.listEntries(state.journal.limit)) }
+            if let listPage = deps.listPage {
+                // The window is read again where it is (the top, or its first entry).
+                let j = state.journal
+                let page: JournalPage = j.windowStart == 0 || j.entries.isEmpty ? .newest : .startingAt(j.entries[0].key)
+                let limit = max(JournalState.pageSize, j.entries.count)
+                attempt { .journalPageListed(page, limit: limit, try listPage(page, limit)) }
+            } else {
+                attempt { .journalListed(try deps.listEntries(state.journal.limit)) }
+            }
+        case .loadJournalPage(let page, let limit):
+            if let listPage = deps.listPage {
+                attempt { .journalPageListed(page, limit: limit, try listPage(page, limit)) }
+            } else {
+                // Not wired: the newest `state.journal.limit` entries, read again (it grew).
+                perform(.loadJournal)
+            }
         case .loadEntry(let id): attempt { .entryLoaded(try deps.loadEntry(id)) }
         case .sendToLuna(let id, let message):
             if let stream = deps.streamReply {
@@ -114,6 +129,9 @@ public final class AppRuntime: @unchecked Sendable {
         case .appendChat(let message, let reply):
             attempt { try deps.appendChat(ChatExchange(message: message, reply: reply, date: deps.now())); return nil }
         case .eraseChat: attempt { try deps.eraseChat(); return .chatErased }
+        case .countChatForErase:
+            let loaded = state.transcript.filter { $0.role == .person }.count
+            attempt { .chatCountedForErase(try deps.chatCount?() ?? loaded) }
         case .setProfile(let key, let value): attempt { try deps.setProfile(key, value); return nil }
         case .saveSettings(let s): attempt { try deps.saveSettings(s); return nil }
         case .saveEntry(let body, let tags):

@@ -17,8 +17,23 @@ public enum Notice: Equatable, Sendable {
     case profileSaved
     /// A journal draft from last time is back in the editor.
     case draftRecovered
+    /// Typed or pasted text would pass the input's limit (`limit` UTF-8 bytes): nothing of it
+    /// was added; `bytes` is how long the input would have been.
+    case inputTooLong(bytes: Int, limit: Int)
+    /// The machine has no UTF-8 locale: text is drawn with ASCII stand-ins (typed text is kept whole).
+    case noUTF8Locale
+    /// Nothing was erased: the person did not confirm, or there was nothing to erase.
+    case nothingErased
+    /// The profile in use was a shipped one: the change went to the person's copy at `path`.
+    case profileCopied(path: String)
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
+}
+
+/// A question asked before something is destroyed.
+public enum Confirmation: Equatable, Sendable {
+    /// Erase the whole chat history of `count` turns.
+    case eraseChat(count: Int)
 }
 
 /// A reply Luna is working on.
@@ -39,13 +54,22 @@ public struct PendingReply: Equatable, Sendable {
 /// The journal screen's state.
 public struct JournalState: Equatable, Sendable {
     public enum Mode: Equatable, Sendable { case list, reading, writing }
-    /// How many more entries the list asks for each time the selection nears its end.
-    public static let pageSize = 500
+    /// How many entries the list asks for at a time.
+    public static let pageSize = 200
+    /// The most entries the list holds at once (a window of the journal; pages beyond it are
+    /// dropped as new ones come in).
+    public static let maxWindow = 800
     public var mode: Mode = .list
     /// The newest entries, newest first: the first ``limit`` of the journal (fewer when it is shorter).
     public var entries: [JournalEntrySummary] = []
     /// How many entries the list asks for (grows by ``pageSize`` as the person scrolls down).
     public var limit: Int = JournalState.pageSize
+    /// Position of `entries[0]` in the whole newest-first journal (0: the window starts at the newest).
+    public var windowStart = 0
+    /// The last page asked for past the window's end came back short: nothing older exists.
+    public var olderExhausted = false
+    /// Home was pressed while the window was elsewhere: select the first entry once it comes.
+    public var selectFirstWhenListed = false
     /// How many entries the journal holds in all, when known (the list header shows it).
     public var total: Int?
     /// End was pressed while older entries were still unlisted: select the last one once they come.
@@ -53,7 +77,8 @@ public struct JournalState: Equatable, Sendable {
     /// Whether older entries may exist beyond ``entries``: the last list came back full and
     /// the total (when known) is larger.
     public var hasMore: Bool {
-        entries.count >= limit && (total.map { entries.count < $0 } ?? true)
+        !olderExhausted && entries.count >= min(limit, JournalState.pageSize)
+            && (total.map { windowStart + entries.count < $0 } ?? true)
     }
     /// Index into ``entries`` of the highlighted entry.
     public var selected: Int = 0
@@ -97,6 +122,9 @@ public struct AppState: Equatable, Sendable {
     public var pendingReplies: [PendingReply] = []
     public var nextRequestID: Int = 1
     public var notice: Notice?
+    /// A destructive action waiting for `y` (any other key keeps everything), shown with
+    /// what will go.
+    public var confirmation: Confirmation?
     public var settingsCursor: Int = 0
     public var helpScroll: Int = 0
     /// Rows scrolled down on the diagnostics screen.

@@ -7,13 +7,21 @@ import TerminalUI
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .started:
-        return [.loadSettings, .loadDeviceNames, .pollStatus, .pickDailyQuestion, .loadHistory, .loadJournal, .recoverDraft]
+        // The journal is read when its screen opens: the first frame waits for nothing of it.
+        return [.loadSettings, .loadDeviceNames, .pollStatus, .pickDailyQuestion, .loadHistory, .recoverDraft]
     case .keyPressed(let key):
         return handleKey(key, &state)
     case .pasted(let text):
         let clean = TerminalText.sanitize(text.replacingOccurrences(of: "\r\n", with: "\n")
             .replacingOccurrences(of: "\r", with: "\n"))
-        switch state.keyContext {
+        let context = state.keyContext
+        if let limit = context.inputLimitBytes {
+            let current = context == .chat ? state.input.utf8Count : state.journal.draft.utf8Count
+            let total = current + clean.utf8.count
+            // The whole paste or none of it: the person still has it to paste in parts.
+            if total > limit { state.notice = .inputTooLong(bytes: total, limit: limit); return [] }
+        }
+        switch context {
         case .chat: state.input.insert(clean); state.recallIndex = nil
         case .journalWrite: state.journal.draft.insert(clean)
         case .tagInput:
@@ -26,6 +34,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.scrollOffset = min(state.scrollOffset, maxTranscriptScroll(state))
         return []
     case .statusPolled(let s):
+        // The profile file changes only when a shipped profile was copied on a change.
+        if !state.status.profilePath.isEmpty, !s.profilePath.isEmpty, s.profilePath != state.status.profilePath {
+            state.notice = .profileCopied(path: s.profilePath)
+        }
         state.status = s
         return []
     case .settingsLoaded(let s):
@@ -71,19 +83,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
         return []
     case .journalListed(let entries):
-        // The highlight stays on its entry when newer ones arrive above it (another writer);
-        // at the top it stays at the top, on the newest.
-        let selectedID = state.journal.selected > 0 ? selectedEntry(state)?.id : nil
-        state.journal.entries = entries
-        if state.journal.selectLastWhenListed {
-            state.journal.selectLastWhenListed = false
-            state.journal.selected = max(0, entries.count - 1)
-        } else if let id = selectedID, let i = entries.firstIndex(where: { $0.id == id }) {
-            state.journal.selected = i
-        } else {
-            state.journal.selected = max(0, min(state.journal.selected, entries.count - 1))
-        }
-        return pageInJournal(&state)
+        return journalPageListed(.newest, limit: state.journal.limit, entries, &state)
+    case .journalPageListed(let page, let limit, let rows):
+        return journalPageListed(page, limit: limit, rows, &state)
     case .journalCounted(let n):
         state.journal.total = max(0, n)
         return []
@@ -99,6 +101,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.journal.draft = TextEditor()
         state.journal.mode = .list
         state.journal.selected = 0
+        state.journal.windowStart = 0
         state.notice = .entrySaved
         // Luna reflects on the words, not the @tags (she would quote them back as if written).
         // An entry of tags alone still goes (as plain words), so the crisis rule sees it.
@@ -119,6 +122,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return [.saveEntry(body: body, tags: tagsMentioned(in: body))]
     case .reportWritten(let path):
         state.notice = .reportWritten(path: path)
+        return []
+    case .chatCountedForErase(let count):
+        if count == 0 { state.notice = .nothingErased } else { state.confirmation = .eraseChat(count: count) }
         return []
     case .chatErased:
         state.transcript = []
@@ -145,13 +151,26 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 }
 
 private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
+    if let asked = state.confirmation {
+        // y (or the Russian д) confirms; every other key keeps everything.
+        state.confirmation = nil
+        guard case .character(let c) = key, ["y", "Y", "д", "Д"].contains(c) else {
+            state.notice = .nothingErased
+            return []
+        }
+        switch asked {
+        case .eraseChat: return [.eraseChat]
+        }
+    }
     let context = state.keyContext
     let inputEmpty = state.input.isEmpty
     guard let command = KeyCommand.command(for: key, in: context, inputIsEmpty: inputEmpty) else {
         switch context {
         case .chat:
+            if refusedAtLimit(key, state.input, context, &state) { break }
             if edit(&state.input, key) { state.recallIndex = nil }
         case .journalWrite:
+            if refusedAtLimit(key, state.journal.draft, context, &state) { break }
             if key == .enter || key == .ctrl("j") { state.journal.draft.insert("\n") } else { _ = edit(&state.journal.draft, key) }
         case .tagInput:
             if case .character(let c) = key, c == "\n" { break }
@@ -167,13 +186,17 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
             if key == .down { state.diagnosticsScroll += 1 }
         case .journalList where key == .home:
             state.journal.selected = 0
+            if state.journal.windowStart > 0 {
+                // The newest page, read by keyset; the window moves there.
+                state.journal.selectFirstWhenListed = true
+                return [.loadJournalPage(.newest, limit: JournalState.pageSize)]
+            }
         case .journalList where key == .end:
             state.journal.selected = max(0, state.journal.entries.count - 1)
             if state.journal.hasMore {
-                // The oldest entry: list them all (one read), then select the last.
-                state.journal.limit = Int(Int32.max)
+                // The oldest page, read by keyset (not the whole journal); select its last entry.
                 state.journal.selectLastWhenListed = true
-                return [.loadJournal]
+                return [.loadJournalPage(.oldest, limit: JournalState.pageSize)]
             }
         default: break
         }
@@ -207,7 +230,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
     case .send:
         return send(&state)
     case .newline:
-        state.input.insert("\n")
+        if !refusedAtLimit(.ctrl("j"), state.input, .chat, &state) { state.input.insert("\n") }
     case .recallEarlier:
         if !state.input.cursorOnFirstLine { state.input.moveVertically(by: -1); return [] }
         guard !state.sentMessages.isEmpty else { return [] }
@@ -305,14 +328,74 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
     return []
 }
 
-/// Asks for more entries when the selection nears the end of the list and older ones may
-/// exist: the limit grows by ``JournalState/pageSize`` (the list is re-read, newest first).
+/// Moves the window when the selection nears one of its ends: the next older page when
+/// older entries may exist, the next newer one when the window does not start at the newest.
+/// The margin stays below half a page so one move never asks for the other at once.
 private func pageInJournal(_ state: inout AppState) -> [Effect] {
     let j = state.journal
-    let margin = max(50, 2 * state.height)
-    guard j.hasMore, j.selected >= j.entries.count - margin else { return [] }
-    state.journal.limit = j.entries.count + JournalState.pageSize
-    return [.loadJournal]
+    let margin = min(max(50, 2 * state.height), JournalState.pageSize / 2 - 10)
+    if j.hasMore, j.selected >= j.entries.count - margin, let last = j.entries.last {
+        if state.journal.limit < j.entries.count + JournalState.pageSize { state.journal.limit = j.entries.count + JournalState.pageSize }
+        return [.loadJournalPage(.olderThan(last.key), limit: JournalState.pageSize)]
+    }
+    if j.windowStart > 0, j.selected < margin, let first = j.entries.first {
+        return [.loadJournalPage(.newerThan(first.key), limit: JournalState.pageSize)]
+    }
+    return []
+}
+
+/// Puts a page into the window (see ``JournalPage``) and keeps the highlight on its entry.
+private func journalPageListed(_ page: JournalPage, limit: Int, _ rows: [JournalEntrySummary],
+                               _ state: inout AppState) -> [Effect] {
+    var j = state.journal
+    let selectedID = j.entries.indices.contains(j.selected) ? j.entries[j.selected].id : nil
+    let short = rows.count < limit
+    switch page {
+    case .newest, .startingAt:
+        // The highlight stays on its entry when newer ones arrive above it (another writer);
+        // at the top it stays at the top, on the newest.
+        let keep = page == .newest && j.selected == 0 && j.windowStart == 0 ? nil : selectedID
+        if page == .newest { j.windowStart = 0 }
+        j.entries = rows
+        j.olderExhausted = short
+        if let id = keep, let i = rows.firstIndex(where: { $0.id == id }) { j.selected = i }
+    case .oldest:
+        j.entries = rows
+        j.olderExhausted = true
+        j.windowStart = short ? 0 : max(limit, (j.total ?? 0) - rows.count)
+    case .olderThan:
+        j.entries += rows
+        j.olderExhausted = short
+    case .newerThan:
+        j.entries = rows + j.entries
+        j.selected += rows.count
+        j.windowStart = short ? 0 : max(0, j.windowStart - rows.count)
+    }
+    // Keep the window within its size: drop the far side from the selection.
+    let excess = j.entries.count - JournalState.maxWindow
+    if excess > 0 {
+        if j.selected >= j.entries.count / 2 {
+            j.entries.removeFirst(excess)
+            j.selected -= excess
+            j.windowStart += excess
+        } else {
+            j.entries.removeLast(excess)
+            j.olderExhausted = false
+        }
+    }
+    if j.selectLastWhenListed {
+        j.selectLastWhenListed = false
+        j.selected = j.entries.count - 1
+    }
+    if j.selectFirstWhenListed {
+        j.selectFirstWhenListed = false
+        j.selected = 0
+    }
+    j.selected = max(0, min(j.selected, j.entries.count - 1))
+    state.journal = j
+    if case .olderThan = page, short { return [] }
+    if case .newerThan = page, short { return [] }
+    return pageInJournal(&state)
 }
 
 /// Keeps the page scrolls within their content, so Up after a long Down responds at once.
@@ -373,9 +456,38 @@ private func edit(_ editor: inout TextEditor, _ key: Key) -> Bool {
     case .up: editor.moveVertically(by: -1)
     case .down: editor.moveVertically(by: 1)
     case .ctrl("u"): editor.set("")
+    case .ctrl("w"): editor.deleteWordBackward()
     default: return false
     }
     return true
+}
+
+/// A typed character that would take the input past its limit is refused with a notice
+/// (not dropped without a word). - Returns: whether the key was refused.
+private func refusedAtLimit(_ key: Key, _ editor: TextEditor, _ context: KeyContext, _ state: inout AppState) -> Bool {
+    guard let limit = context.inputLimitBytes else { return false }
+    let added: Int
+    switch key {
+    case .character(let c): added = c.utf8.count
+    case .tab, .enter, .ctrl("j"): added = 1
+    default: return false
+    }
+    if context == .chat && key == .enter { return false }
+    guard editor.utf8Count + added > limit else { return false }
+    state.notice = .inputTooLong(bytes: editor.utf8Count + added, limit: limit)
+    return true
+}
+
+extension KeyContext {
+    /// The most text the context's input takes, in UTF-8 bytes, as the command line takes it:
+    /// a chat message as `lanternly reply`, an entry as `lanternly write`; `nil`: no text input.
+    var inputLimitBytes: Int? {
+        switch self {
+        case .chat: return LunaChatService.maxMessageBytes
+        case .journalWrite: return JournalEntry.maxBodyBytes
+        default: return nil
+        }
+    }
 }
 
 private func selectedEntry(_ state: AppState) -> JournalEntrySummary? {

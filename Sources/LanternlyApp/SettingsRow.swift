@@ -74,7 +74,7 @@ func changeSetting(_ row: SettingsRow, by step: Int, in state: inout AppState) -
     case .keepChatHistory:
         settings.keepChatHistory.toggle()
     case .eraseChat:
-        return [.eraseChat]
+        return [.countChatForErase]  // asks first (Confirmation), with the count
     }
     state.settings = settings
     var effects: [Effect] = [.saveSettings(settings)]

@@ -86,7 +86,10 @@ public final class OpenAICompatibleLanguageModel: LanguageModel, ModelServerRepo
                                progress: @escaping @Sendable (ReplyProgress) -> Void) async throws -> ModelResponse {
         if let refusal = Self.refusal(configuration) { throw refusal }
         let cancel = CancelSignal()
-        let messages = ChatCompletions.messages(instructions: instructions, turns: [], message: prompt)
+        // The conversation's turns travel as the chat's own messages (user/assistant), not as text.
+        let parsed = Transcript.parse(prompt)
+        let messages = ChatCompletions.messages(instructions: instructions,
+                                                turns: parsed.turns.map { ($0.person, $0.luna) }, message: parsed.message)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ModelResponse, Error>) in
                 let thread = Thread { [self] in

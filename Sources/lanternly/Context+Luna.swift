@@ -67,14 +67,21 @@ extension Context {
         }
     }
 
+    /// Writes the profile in use; a shipped one is never rewritten: the change goes to the
+    /// person's copy (``HardwareProfile/personalCopy(of:in:)``), said on standard error.
     func saveProfile(_ profile: HardwareProfile) throws {
+        var target = profileURL
+        if let shipped = HardwareProfile.shippedName(of: profileURL) {
+            target = HardwareProfile.personalCopy(of: shipped, in: paths.config)
+        }
         do {
-            try LanternlyPaths.ensureDirectory(profileURL.deletingLastPathComponent())
-            try profile.save(to: profileURL)
+            try LanternlyPaths.ensureDirectory(target.deletingLastPathComponent())
+            try profile.save(to: target)
             cache.liveProfile = nil
         } catch {
-            throw CLIError.runtime("Could not write the profile \(profileURL.path): \(error).")
+            throw CLIError.runtime("Could not write the profile \(target.path): \(error).")
         }
+        if target != profileURL { Output.error(text("cli.profile.copied", profileURL.path, target.path)) }
     }
 
     /// `profile set KEY VALUE`: a bad key or value is a usage error.
@@ -224,9 +231,11 @@ extension Context {
 
     // MARK: Journal
 
-    func journal() throws -> SQLiteJournal {
+    /// The journal. `readOnly` (list, search, export, history): opened for reading only, so a
+    /// journal on read-only media reads (``SQLiteJournal/openForReading(paths:)``).
+    func journal(readOnly: Bool = false) throws -> SQLiteJournal {
         if let j = cache.journal { return j }
-        let j = try SQLiteJournal(paths: paths)
+        let j = readOnly ? try SQLiteJournal.openForReading(paths: paths) : try SQLiteJournal(paths: paths)
         cache.journal = j
         return j
     }

@@ -94,15 +94,20 @@ enum JournalCommands {
             return 0
         }
         let journal = try context.journal()
+        var recovered = 0
         for d in drafts {
             do {
                 _ = try journal.add(d.newEntry)
                 try d.discard()
+                recovered += 1
+            } catch JournalError.overLimit(let limit) {
+                // Too large to be one entry: it stays where it is, for the person to split.
+                Output.error("lanternly: \(d.file.path): \(limit.message(context.catalog, context.language))")
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
         }
-        Output.error(context.text("cli.write.recovered", String(drafts.count)))
+        Output.error(context.text("cli.write.recovered", String(recovered)))
         return 0
     }
 
@@ -147,7 +152,7 @@ enum JournalCommands {
             if let tag { query.tag = tag.hasPrefix("@") ? String(tag.dropFirst()) : tag }
             query.starredOnly = starred
             let entries: [JournalEntry]
-            do { entries = try context.journal().entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            do { entries = try context.journal(readOnly: true).entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
                 Output.write(JournalExport.render(entries.reversed(), format: .json))
                 Output.line("")
@@ -185,7 +190,7 @@ enum JournalCommands {
                 throw CLIError.usage("search needs a QUERY, e.g. lanternly search tea")
             }
             let hits: [SearchHit]
-            do { hits = try context.journal().search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            do { hits = try context.journal(readOnly: true).search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
                 struct Hit: Encodable { let id: Int64; let date: String; let time: String; let title: String; let snippet: String; let match: String }
                 try Output.json(hits.map { Hit(id: $0.entry.id, date: $0.entry.localDay.description, time: $0.entry.localTime,
@@ -209,18 +214,29 @@ enum JournalCommands {
         run: { args, context in
             let formatName = try args.option("--format", "-f") ?? ""
             let output = try args.option("--output", "-o")
+            let force = args.flag("--force")
             try args.finish()
             guard let format = ExportFormat(rawValue: formatName == "md" ? "markdown" : formatName) else {
                 throw CLIError.usage("export: --format takes json, markdown or txt.")
             }
+            // Decided before the journal is opened or anything written (ExportDestination).
+            let destination = try output.map { try ExportDestination.resolve($0, force: force, context: context) }
+                ?? .standardOutput
             do {
-                let journal = try context.journal()
-                if let output {
-                    try JournalExport.write(journal, format: format, toFile: URL(fileURLWithPath: output))
-                    Output.error(context.text("cli.export.done", output))
-                } else {
+                let journal = try context.journal(readOnly: true)
+                switch destination {
+                case .standardOutput:
                     try JournalExport.write(journal, format: format) { Output.write($0) }
+                case .stream(let path):
+                    try ExportDestination.writeStream(path: path, context: context) { sink in
+                        try JournalExport.write(journal, format: format, to: sink)
+                    }
+                case .file(let url):
+                    try JournalExport.write(journal, format: format, toFile: url)
+                    Output.error(context.text("cli.export.done", url.path))
                 }
+            } catch let e as CLIError {
+                throw e
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
@@ -233,11 +249,12 @@ enum JournalCommands {
             let from = try args.option("--from") ?? "jrnl"
             let files = try args.positionals()
             guard from == "jrnl" else { throw CLIError.usage("import: only --from jrnl is supported.") }
-            guard files.count == 1 else { throw CLIError.usage("import needs one FILE, e.g. lanternly import --from jrnl journal.json") }
+            guard files.count == 1 else { throw CLIError.usage("import needs one FILE (- for standard input), e.g. lanternly import --from jrnl journal.json") }
             do {
                 let result = try JrnlImport.importFile(URL(fileURLWithPath: files[0]), into: context.journal(),
                                                        timeZone: context.calendar.timeZone)
                 Output.line(context.text("cli.import.done", String(result.added), String(result.skipped)))
+                if result.repeated > 0 { Output.line(context.text("cli.import.repeated", String(result.repeated))) }
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
@@ -250,6 +267,7 @@ enum JournalCommands {
         name: "history",
         run: { args, context in
             let json = args.flag("--json")
+            let yes = args.flag("--yes", "-y")
             let n = try args.option("-n")
             let words = try args.positionals()
             var limit: Int?
@@ -259,12 +277,26 @@ enum JournalCommands {
             }
             do {
                 if words == ["erase"] {
+                    // Asks first, with what will go; --yes for scripts (DESIGN: nothing is destroyed unasked).
+                    let held = try context.journal().chatHistory(limit: nil).count
+                    if held > 0 && !yes {
+                        guard isatty(STDIN_FILENO) != 0 else {
+                            throw CLIError.usage(context.text("cli.history.needsYes", String(held)))
+                        }
+                        Output.write(context.text("cli.history.confirmErase", String(held)))
+                        _ = Output.finish()
+                        let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+                        guard answer == "y" || answer == "yes" || answer == "д" || answer == "да" else {
+                            Output.line(context.text("cli.history.kept"))
+                            return 1
+                        }
+                    }
                     let count = try context.journal().eraseChatHistory()
                     Output.line(context.text("cli.history.erased", String(count)))
                     return 0
                 }
                 guard words.isEmpty else { throw CLIError.usage("history: unknown action '\(words[0])'. Use 'erase' or nothing.") }
-                let turns = try context.journal().chatHistory(limit: limit)
+                let turns = try context.journal(readOnly: true).chatHistory(limit: limit)
                 if json {
                     try Output.json(turns)
                 } else {

@@ -17,7 +17,6 @@ enum LiveDependencies {
         let server = try context.modelServer()
         let catalog = context.catalog
         let paths = context.paths
-        let profilePath = context.profileURL.path
         let now = context.now
         let environment = context.environment
         let journalBox = JournalBox(paths: paths)
@@ -41,17 +40,17 @@ enum LiveDependencies {
             // 10–30 s rhythm, checked in the background after the first look).
             let availability = server?.availability ?? device
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
-                                                profilePath: profilePath, language: language,
+                                                profilePath: live.url.path, language: language,
                                                 server: server?.serverStatus,
                                                 serverLanguages: server?.supportedLanguages.map(\.rawValue))
-            return AppStatus(
+            var result = AppStatus(
                 availability: availability,
                 banner: snapshot.banner,
                 bannerOffersSettings: snapshot.bannerOffersSettings,
                 isSimulator: snapshot.isSimulator,
                 downloadProgress: availability.isAvailable ? nil : snapshot.downloadProgress,
                 supportedLanguages: snapshot.supportedLanguages,
-                profilePath: profilePath,
+                profilePath: live.url.path,
                 lastSource: snapshot.lastSource,
                 lastGenerationError: snapshot.lastGenerationError,
                 profileError: live.loadError?.description,
@@ -60,6 +59,11 @@ enum LiveDependencies {
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+            result.serviceLines = snapshot.services.map {
+                let line = diagnostics.serviceLine($0, language: language)
+                return LabelledValue(line.label, line.value)
+            }
+            return result
         }
 
         return AppDependencies(
@@ -76,7 +80,9 @@ enum LiveDependencies {
                 if let language = settings.language { chat.uiLanguage = language }
             },
             setProfile: { key, value in
-                try live.update { try $0.set(key: key, value: value, now: now(), catalog: devices) }
+                // A shipped profile is never rewritten: the change goes to a copy in the config
+                // folder, and the status's new profile path tells the screen so.
+                try live.update(copyFolder: paths.config) { try $0.set(key: key, value: value, now: now(), catalog: devices) }
                 gate.invalidate()
             },
             deviceNames: { devices.names },
@@ -93,15 +99,22 @@ enum LiveDependencies {
                 let profile = live.profile
                 let availability = AvailabilityGate.availability(profile: profile, catalog: devices, now: now())
                 return try diagnostics.writeReport(availability: availability, profile: profile,
-                                                   profilePath: profilePath, language: chat.uiLanguage)
+                                                   profilePath: live.url.path, language: chat.uiLanguage)
             },
             listEntries: { limit in
                 try journalBox.get().entries(EntryQuery(limit: limit)).map {
                     JournalEntrySummary(id: $0.id, day: $0.localDay.description, time: $0.localTime,
-                                        title: $0.title, tags: $0.tags, starred: $0.starred)
+                                        title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
                 }
             },
             journalCount: { try journalBox.get().entryCount() },
+            listPage: { page, limit in
+                try journalBox.get().entries(page, limit: limit).map {
+                    let clock = $0.localClock
+                    return JournalEntrySummary(id: $0.id, day: clock.day.description, time: clock.time,
+                                               title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
+                }
+            },
             loadEntry: { id in
                 try journalBox.get().entry(id: id).map {
                     JournalEntryDetail(id: $0.id, day: $0.localDay.description, time: $0.localTime,
@@ -131,10 +144,13 @@ enum LiveDependencies {
                 }
             },
             appendChat: { exchange in
-                guard exchange.reply.source != .crisis else { return }
+                // The app skips these already; the wiring refuses them again: a crisis turn
+                // (the store refuses it a third time), or any turn while history is off.
+                guard exchange.reply.source != .crisis, context.settings.keepChatHistory else { return }
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
+            chatCount: { try journalBox.get().chatHistory(limit: nil).count },
             editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment, paths: paths) },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }

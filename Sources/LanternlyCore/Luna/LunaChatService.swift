@@ -16,13 +16,19 @@ public enum LunaPrompts {
         "The message was translated by machine: answer its meaning and do not quote it."
 
     /// The persona with the reply's language named: `… Reply in ru.`
-    public static func persona(replyLanguage: AppLanguage) -> String {
-        persona + " Reply in \(replyLanguage.rawValue)."
+    ///
+    /// - Parameter memories: facts Luna remembers (``memories(_:)``), put before the language.
+    public static func persona(replyLanguage: AppLanguage, memories: [String] = []) -> String {
+        persona + memoryParagraph(memories) + " Reply in \(replyLanguage.rawValue)."
     }
 
     /// The persona for a message that reaches the model through translation.
-    public static func personaForTranslatedMessage(replyLanguage: AppLanguage) -> String {
-        persona + " " + translatedMessageNote + " Reply in \(replyLanguage.rawValue)."
+    public static func personaForTranslatedMessage(replyLanguage: AppLanguage, memories: [String] = []) -> String {
+        persona + " " + translatedMessageNote + memoryParagraph(memories) + " Reply in \(replyLanguage.rawValue)."
+    }
+
+    static func memoryParagraph(_ facts: [String]) -> String {
+        facts.isEmpty ? "" : memories(facts) + "\n"
     }
 
     /// The reply language named by ``persona(replyLanguage:)``; `nil` when none is named.
@@ -30,6 +36,20 @@ public enum LunaPrompts {
         guard let r = instructions.range(of: "Reply in ", options: .backwards) else { return nil }
         let code = instructions[r.upperBound...].prefix { $0.isLetter }
         return AppLanguage(rawValue: String(code))
+    }
+
+    /// The instructions' paragraph of what Luna remembers, one fact a line:
+    /// `\nWhat you remember about the person:\n- pet: Miso\n…`.
+    public static func memories(_ facts: [String]) -> String {
+        "\n" + memoryHeading + "\n" + facts.map { "- " + Transcript.oneLine($0) }.joined(separator: "\n")
+    }
+
+    static let memoryHeading = "What you remember about the person:"
+
+    /// The facts of a ``memories(_:)`` paragraph in `instructions`, as written after `- `.
+    public static func rememberedFacts(_ instructions: String) -> [String] {
+        guard let r = instructions.range(of: memoryHeading + "\n") else { return [] }
+        return instructions[r.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
     }
 
     /// Instructions asking the model to translate the prompt: `Translate the text from ru to
@@ -91,6 +111,8 @@ public final class LunaChatService: @unchecked Sendable {
     private let lock = NSLock()
     private var previousBankLine: String?
     private var _uiLanguage: AppLanguage
+    private var _transcript = Transcript()
+    private let memories: @Sendable () -> [String]
 
     /// - Parameters:
     ///   - model: the language model (``SimulatedLanguageModel`` or a test double).
@@ -99,9 +121,13 @@ public final class LunaChatService: @unchecked Sendable {
     ///   - region: the person's region (ISO 3166-1 alpha-2) for the crisis help line.
     ///   - uiLanguage: the language assumed when a message gives no sign of its own.
     ///   - crisisDetector: ``CrisisDetector/isCrisis(_:)`` unless a test injects another.
+    ///   - memories: what Luna remembers about the person, one fact a line (``MemoryExtractor``),
+    ///     read before each model call and added to the instructions; empty when memory is off.
     public init(model: LanguageModel, catalog strings: StringCatalog, diagnostics: LunaDiagnostics,
                 region: @escaping @Sendable () -> String?, uiLanguage: AppLanguage,
-                crisisDetector: @escaping @Sendable (String) -> Bool = { CrisisDetector.isCrisis($0) }) {
+                crisisDetector: @escaping @Sendable (String) -> Bool = { CrisisDetector.isCrisis($0) },
+                memories: @escaping @Sendable () -> [String] = { [] }) {
+        self.memories = memories
         self.model = model
         self.bank = ReplyBank(catalog: strings)
         self.strings = strings
@@ -174,68 +200,111 @@ public final class LunaChatService: @unchecked Sendable {
         if !Task.isCancelled, model.availability.isAvailable {
             let supported = model.supportedLanguages
             if supported.contains(language) {
-                // 2. On-device, in the message's language.
+                // 2. On-device, in the message's language, with the conversation so far.
+                let persona = LunaPrompts.persona(replyLanguage: language, memories: memories())
                 let received = ReceivedText()
-                if let out = await generate(.onDevice, instructions: LunaPrompts.persona(replyLanguage: language), prompt: text,
+                if let out = await converse(.onDevice, instructions: persona, message: text,
                                             progress: { p in received.note(p); progress?(p) }) {
                     diagnostics.recordReply(source: .onDevice)
+                    remember(person: text, luna: out.text)
                     return Reply(text: out.text, source: .onDevice, language: language, ending: out.isCutOff ? .cutOff : nil)
                 }
                 // Stopped (Esc) while streaming: the part received stays, marked as stopped.
                 if Task.isCancelled, let part = received.text {
                     diagnostics.recordReply(source: .onDevice)
+                    remember(person: text, luna: part)
                     return Reply(text: part, source: .onDevice, language: language, ending: .stopped)
                 }
             } else if let pivot = Self.pivotLanguage(supported) {
                 // 3. Pivot: translate, generate, translate back.
                 if let out = await pivotReply(text, from: language, via: pivot, progress: progress) {
                     diagnostics.recordReply(source: .pivot)
-                    return Reply(text: out.text, source: .pivot, language: language, ending: out.isCutOff ? .cutOff : nil)
+                    remember(person: out.message, luna: out.answer)
+                    return Reply(text: out.back, source: .pivot, language: language, ending: out.isCutOff ? .cutOff : nil)
                 }
             }
         }
 
         // 4. Bank.
-        return bankReply(language)
+        let bank = bankReply(language, kind: ReplyBank.MessageKind.of(text, language: language))
+        remember(person: text, luna: bank.text)
+        return bank
+    }
+
+    // MARK: Conversation
+
+    /// The session's turns so far, oldest first (crisis and concern turns never among them).
+    public var transcript: Transcript { lock.withLock { _transcript } }
+
+    /// Starts a new conversation: the model no longer sees the earlier turns.
+    public func resetConversation() { lock.withLock { _transcript.removeAll() } }
+
+    /// Adds an ordinary turn (called only after an on-device, pivot or bank reply).
+    private func remember(person: String, luna: String) {
+        lock.withLock { _transcript.append(person: person, luna: luna) }
+    }
+
+    /// One model call with the newest turns that fit the context window. When the model
+    /// still reports `exceededContextWindowSize`, the oldest half of those turns is dropped
+    /// and the call is made once more; diagnostics record the error and the retry either way.
+    private func converse(_ step: ReplySource, instructions: String, message: String,
+                          progress: @escaping @Sendable (ReplyProgress) -> Void = { _ in }) async -> ModelResponse? {
+        let turns = transcript.fitting(instructions: instructions, message: message)
+        let first = await attempt(step, instructions: instructions, prompt: Transcript.prompt(turns: turns, message: message),
+                                  progress: progress)
+        guard case .failure(GenerationError.exceededContextWindowSize) = first else { return try? first.get() }
+        let kept = Array(turns.suffix(turns.count / 2))
+        let retry = try? await attempt(step, instructions: instructions, prompt: Transcript.prompt(turns: kept, message: message),
+                                       progress: progress).get()
+        diagnostics.recordContextRetry(keptTurns: kept.count, succeeded: retry != nil)
+        return retry
     }
 
     // MARK: Steps
 
     private func pivotReply(_ text: String, from language: AppLanguage, via pivot: AppLanguage,
-                            progress: (@Sendable (ReplyProgress) -> Void)?) async -> ModelResponse? {
+                            progress: (@Sendable (ReplyProgress) -> Void)?) async
+        -> (message: String, answer: String, back: String, isCutOff: Bool)? {
         // Only "waking" reaches the screen: the text of each step is not yet Luna's reply.
         let waking: @Sendable (ReplyProgress) -> Void = { if $0 == .waking { progress?($0) } }
         guard let english = await generate(.pivot, instructions: LunaPrompts.translation(from: language, to: pivot), prompt: text, progress: waking),
-              let answer = await generate(.pivot, instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: pivot), prompt: english.text, progress: waking),
+              let answer = await converse(.pivot, instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: pivot, memories: memories()),
+                                          message: english.text, progress: waking),
               let back = await generate(.pivot, instructions: LunaPrompts.translation(from: pivot, to: language), prompt: answer.text, progress: waking)
         else { return nil }
-        return ModelResponse(text: back.text, isCutOff: answer.isCutOff || back.isCutOff)
+        return (english.text, answer.text, back.text, answer.isCutOff || back.isCutOff)
     }
 
-    /// One model call. Errors, cancellation and empty output are recorded; `nil` then. A
-    /// reply cut off at the model's length limit is returned (marked) and recorded as `cutOff`.
+    /// One model call. Errors, cancellation and empty output are recorded; `nil` then.
     private func generate(_ step: ReplySource, instructions: String, prompt: String,
                           progress: @escaping @Sendable (ReplyProgress) -> Void = { _ in }) async -> ModelResponse? {
+        try? await attempt(step, instructions: instructions, prompt: prompt, progress: progress).get()
+    }
+
+    /// One model call; its failure (recorded in diagnostics) comes back as the error. A reply
+    /// cut off at the model's length limit is returned (marked) and recorded as `cutOff`.
+    private func attempt(_ step: ReplySource, instructions: String, prompt: String,
+                         progress: @escaping @Sendable (ReplyProgress) -> Void) async -> Result<ModelResponse, Error> {
         if Task.isCancelled {
             diagnostics.recordGenerationError(CancellationError(), source: step)
-            return nil
+            return .failure(CancellationError())
         }
         do {
             var out = try await model.streamResponse(instructions: instructions, prompt: prompt, progress: progress)
             out.text = out.text.trimmingCharacters(in: .whitespacesAndNewlines)
             if Task.isCancelled {
                 diagnostics.recordGenerationError(CancellationError(), source: step)
-                return nil
+                return .failure(CancellationError())
             }
             guard !out.text.isEmpty else {
                 diagnostics.recordGenerationError(GenerationError.emptyResponse, source: step)
-                return nil
+                return .failure(GenerationError.emptyResponse)
             }
             if out.isCutOff { diagnostics.recordGenerationError(ReplyCutOff(), source: step) }
-            return out
+            return .success(out)
         } catch {
             diagnostics.recordGenerationError(error, source: step)
-            return nil
+            return .failure(error)
         }
     }
 
@@ -254,14 +323,14 @@ public final class LunaChatService: @unchecked Sendable {
     }
     private var _bankRandom: (any RandomNumberGenerator)?
 
-    private func bankReply(_ language: AppLanguage) -> Reply {
+    private func bankReply(_ language: AppLanguage, kind: ReplyBank.MessageKind = .other) -> Reply {
         let text: String = lock.withLock {
             var line: String
             if var random = _bankRandom {
-                line = bank.pick(language: language, previous: previousBankLine, using: &random)
+                line = bank.pick(language: language, previous: previousBankLine, kind: kind, using: &random)
                 _bankRandom = random
             } else {
-                line = bank.pick(language: language, previous: previousBankLine)
+                line = bank.pick(language: language, previous: previousBankLine, kind: kind)
             }
             if line.isEmpty { line = strings.string("model.listening", language) }
             previousBankLine = line
