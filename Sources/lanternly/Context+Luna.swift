@@ -2,6 +2,9 @@ import Foundation
 import JournalStore
 import LanternlyCore
 import ModelServer
+#if canImport(FoundationModels) && canImport(Darwin)
+import FoundationModelsBackend
+#endif
 
 /// The live wiring of the core: the profile, the simulated model, the chain, diagnostics
 /// and the journal, each built once on first use.
@@ -139,9 +142,19 @@ extension Context {
         return "\(source) '\(url)' cannot be used: \(why). Fix it with 'lanternly settings set model.server http://127.0.0.1:11434/v1'."
     }
 
+    /// Apple's on-device model, on an Apple platform when no profile is given and no server
+    /// is set (DESIGN.md §10); `nil` elsewhere (on Linux the framework does not exist).
+    func systemModel() -> LanguageModel? {
+        #if canImport(FoundationModels) && canImport(Darwin)
+        if !profileIsExplicit, (try? modelServer()) == nil { return FoundationModelsLanguageModel() }
+        #endif
+        return nil
+    }
+
     /// The availability of the model Luna speaks through (the server's when one is set).
     func modelAvailability(profile: HardwareProfile) throws -> ModelAvailability {
         if let server = try modelServer() { return server.availability }
+        if let system = systemModel() { return system.availability }
         return AvailabilityGate.availability(profile: profile, catalog: try devices(), now: now())
     }
 
@@ -149,7 +162,7 @@ extension Context {
         if let s = cache.chat { return s }
         let live = try liveProfile()
         let box = settingsBox
-        let model: LanguageModel = try modelServer() ?? SimulatedLanguageModel(
+        let model: LanguageModel = try modelServer() ?? systemModel() ?? SimulatedLanguageModel(
             profile: live.provider, devices: try devices(), strings: catalog, gender: { box.value.gender }, now: now)
         let environment = self.environment
         let service = LunaChatService(model: model, catalog: catalog, diagnostics: try diagnostics(),
