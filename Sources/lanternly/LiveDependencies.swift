@@ -15,6 +15,7 @@ enum LiveDependencies {
         let diagnostics = try context.diagnostics()
         let chat = try context.chatService()
         let server = try context.modelServer()
+        let system = context.systemModel()
         let catalog = context.catalog
         let paths = context.paths
         let now = context.now
@@ -38,7 +39,7 @@ enum LiveDependencies {
             }
             // With a model server, it decides readiness on top of the device's gate (its own
             // 10–30 s rhythm, checked in the background after the first look).
-            let availability = server?.availability ?? device
+            let availability = server?.availability ?? system?.availability ?? device
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
                                                 profilePath: live.url.path, language: language,
                                                 server: server?.serverStatus,
