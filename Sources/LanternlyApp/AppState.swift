@@ -70,6 +70,10 @@ public struct PendingReply: Equatable, Sendable {
     public var isReflection: Bool
     /// The person pressed Esc: the task was cancelled; the fallback reply is on its way.
     public var cancelled: Bool
+    /// The reply's text so far, while it streams in; `nil` before the first piece.
+    public var partial: String? = nil
+    /// No text yet after a while: the model server is loading the model.
+    public var waking: Bool = false
 }
 
 /// The journal screen's state.
