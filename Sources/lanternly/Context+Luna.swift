@@ -1,6 +1,10 @@
 import Foundation
 import JournalStore
 import LanternlyCore
+import ModelServer
+#if canImport(FoundationModels) && canImport(Darwin)
+import FoundationModelsBackend
+#endif
 
 /// The live wiring of the core: the profile, the simulated model, the chain, diagnostics
 /// and the journal, each built once on first use.
@@ -66,14 +70,21 @@ extension Context {
         }
     }
 
+    /// Writes the profile in use; a shipped one is never rewritten: the change goes to the
+    /// person's copy (``HardwareProfile/personalCopy(of:in:)``), said on standard error.
     func saveProfile(_ profile: HardwareProfile) throws {
+        var target = profileURL
+        if let shipped = HardwareProfile.shippedName(of: profileURL) {
+            target = HardwareProfile.personalCopy(of: shipped, in: paths.config)
+        }
         do {
-            try LanternlyPaths.ensureDirectory(profileURL.deletingLastPathComponent())
-            try profile.save(to: profileURL)
+            try LanternlyPaths.ensureDirectory(target.deletingLastPathComponent())
+            try profile.save(to: target)
             cache.liveProfile = nil
         } catch {
-            throw CLIError.runtime("Could not write the profile \(profileURL.path): \(error).")
+            throw CLIError.runtime("Could not write the profile \(target.path): \(error).")
         }
+        if target != profileURL { Output.error(text("cli.profile.copied", profileURL.path, target.path)) }
     }
 
     /// `profile set KEY VALUE`: a bad key or value is a usage error.
@@ -92,6 +103,59 @@ extension Context {
         let d = LunaDiagnostics(paths: paths, strings: catalog, devices: try devices(), now: now)
         cache.diagnostics = d
         return d
+    }
+
+    /// The model server the settings (or `LANTERNLY_MODEL_URL` / `LANTERNLY_MODEL_NAME`)
+    /// name, or `nil` when none is set: then nothing touches the network.
+    ///
+    /// - Throws: ``CLIError/runtime(_:)`` naming the URL and the fix when it cannot be used.
+    func modelServer() throws -> OpenAICompatibleLanguageModel? {
+        if cache.serverResolved { return cache.server }
+        let settings = self.settings.model.overridden(by: environment)
+        let configuration: ModelServerConfiguration?
+        do {
+            configuration = try ModelServerConfiguration(settings: settings)
+        } catch {
+            let source = environment["LANTERNLY_MODEL_URL"].map { $0.isEmpty ? "model.server" : "LANTERNLY_MODEL_URL" } ?? "model.server"
+            throw CLIError.runtime(Self.describeServerURLError(error, url: settings.server ?? "", source: source))
+        }
+        var server: OpenAICompatibleLanguageModel?
+        if let configuration {
+            let live = try liveProfile()
+            let devices = try devices()
+            let now = self.now
+            server = OpenAICompatibleLanguageModel(
+                configuration: configuration,
+                deviceAvailability: { AvailabilityGate.availability(profile: live.profile, catalog: devices, now: now()) },
+                timeouts: .standard(environment: environment), now: now)
+        }
+        cache.server = server
+        cache.serverResolved = true
+        return server
+    }
+
+    /// `model.server 'URL' …: what is wrong, and the form that works`.
+    static func describeServerURLError(_ error: Error, url: String, source: String) -> String {
+        let why = (error as? ModelServerError) == .unsupportedScheme
+            ? "only http:// is supported (a server on this computer, such as Ollama's http://127.0.0.1:11434/v1)"
+            : "it is not a URL of the form http://HOST:PORT/v1"
+        return "\(source) '\(url)' cannot be used: \(why). Fix it with 'lanternly settings set model.server http://127.0.0.1:11434/v1'."
+    }
+
+    /// Apple's on-device model, on an Apple platform when no profile is given and no server
+    /// is set (DESIGN.md §10); `nil` elsewhere (on Linux the framework does not exist).
+    func systemModel() -> LanguageModel? {
+        #if canImport(FoundationModels) && canImport(Darwin)
+        if !profileIsExplicit, (try? modelServer()) == nil { return FoundationModelsLanguageModel() }
+        #endif
+        return nil
+    }
+
+    /// The availability of the model Luna speaks through (the server's when one is set).
+    func modelAvailability(profile: HardwareProfile) throws -> ModelAvailability {
+        if let server = try modelServer() { return server.availability }
+        if let system = systemModel() { return system.availability }
+        return AvailabilityGate.availability(profile: profile, catalog: try devices(), now: now())
     }
 
     func chatService() throws -> LunaChatService {
@@ -147,7 +211,11 @@ extension Context {
                 Output.error("lanternly: \(describeJournalError(error)) (the chat turn was not kept)")
             }
         }
-        if remember, Self.ordinarySources.contains(reply.source) { learn(from: message, source: .chat) }
+        // A chat is learned from only while chat history is kept: with history off, no
+        // words of a chat stay on disk, not even as a memory.
+        if remember, settings.keepChatHistory, Self.ordinarySources.contains(reply.source) {
+            learn(from: message, source: .chat)
+        }
         return reply
     }
 
@@ -159,9 +227,12 @@ extension Context {
     /// ``LunaDiagnostics/Snapshot`` of the profile in use, in the UI language.
     func statusSnapshot() throws -> LunaDiagnostics.Snapshot {
         let profile = try loadProfile()
-        let availability = AvailabilityGate.availability(profile: profile, catalog: try devices(), now: now())
+        let availability = try modelAvailability(profile: profile)
+        let server = try modelServer()
         return try diagnostics().snapshot(availability: availability, profile: profile,
-                                          profilePath: profileURL.path, language: language)
+                                          profilePath: profileURL.path, language: language,
+                                          server: server?.serverStatus,
+                                          serverLanguages: server?.supportedLanguages.map(\.rawValue))
     }
 
     func writeDiagnosticsReport() throws -> URL {
@@ -177,9 +248,11 @@ extension Context {
 
     // MARK: Journal
 
-    func journal() throws -> SQLiteJournal {
+    /// The journal. `readOnly` (list, search, export, history): opened for reading only, so a
+    /// journal on read-only media reads (``SQLiteJournal/openForReading(paths:)``).
+    func journal(readOnly: Bool = false) throws -> SQLiteJournal {
         if let j = cache.journal { return j }
-        let j = try SQLiteJournal(paths: paths)
+        let j = readOnly ? try SQLiteJournal.openForReading(paths: paths) : try SQLiteJournal(paths: paths)
         cache.journal = j
         return j
     }
@@ -195,8 +268,10 @@ extension Context {
 /// The parts of ``Context`` built on first use.
 final class ContextCache {
     var liveProfile: LiveProfile?
-    var model: SimulatedLanguageModel?
+    var model: LanguageModel?
     var diagnostics: LunaDiagnostics?
     var chat: LunaChatService?
+    var server: OpenAICompatibleLanguageModel?
+    var serverResolved = false
     var journal: SQLiteJournal?
 }

@@ -9,13 +9,14 @@ extension Context {
     /// crisis or concern turn).
     static let ordinarySources: Set<ReplySource> = [.onDevice, .pivot, .bank]
 
-    /// The simulated on-device model of the profile in use, built once.
-    func languageModel() throws -> SimulatedLanguageModel {
+    /// The model every service speaks through, built once: a configured model server, else
+    /// the system's model, else the simulated on-device model of the profile in use.
+    func languageModel() throws -> LanguageModel {
         if let m = cache.model { return m }
         let live = try liveProfile()
         let box = settingsBox
-        let m = SimulatedLanguageModel(profile: live.provider, devices: try devices(), strings: catalog,
-                                       gender: { box.value.gender }, now: now)
+        let m: LanguageModel = try modelServer() ?? systemModel() ?? SimulatedLanguageModel(
+            profile: live.provider, devices: try devices(), strings: catalog, gender: { box.value.gender }, now: now)
         cache.model = m
         return m
     }

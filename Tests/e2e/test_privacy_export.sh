@@ -30,7 +30,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
   victim="$H/victim.txt"; echo "mine" > "$victim"; chmod 644 "$victim"; chmod 755 "$H"
   setpriv --reuid=nobody --regid=nogroup --clear-groups ln -s "$victim" "$out/journal.json"
   [ "$(stat -c %U "$out/journal.json")" = nobody ] || fail "could not plant the link as nobody"
-  if "$L" export --format json --output "$out/journal.json" 2>"$H/err"; then fail "followed another user's link"; fi
+  if "$L" export --format json --force --output "$out/journal.json" 2>"$H/err"; then fail "followed another user's link"; fi
   grep -q "another user" "$H/err" || fail "no clear message: $(cat "$H/err")"
   [ "$(cat "$victim")" = mine ] || fail "the victim file was overwritten"
   ! grep -rqs "secret entry" "$out" || fail "journal text in the shared folder"

@@ -73,7 +73,7 @@ public struct ReplyBank: Sendable {
         return pick(language: language, previous: previous, kind: kind, using: &random)
     }
 
-    /// ``pick(language:previous:kind:)`` with an injected random source.
+    /// ``pick(language:previous:kind:)`` with an injected random source (seeded in tests).
     public func pick<R: RandomNumberGenerator>(language: AppLanguage, previous: String?, kind: MessageKind,
                                                using random: inout R) -> String {
         let own = lines(for: language, kind: kind)
