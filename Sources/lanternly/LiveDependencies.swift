@@ -73,6 +73,7 @@ enum LiveDependencies {
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator,
                                          eligible: devices.device(named: profile.device)?.eligible,
                                          platform: devices.device(named: profile.device)?.platform))
+            result.bannerDismissalKey = snapshot.bannerDismissalKey
             result.serviceLines = snapshot.services.map {
                 let line = diagnostics.serviceLine($0, language: language)
                 return LabelledValue(line.label, line.value)

@@ -286,6 +286,27 @@ public final class LunaDiagnostics: @unchecked Sendable {
         }
     }
 
+    /// The key under which the person dismissed the banner for `availability`, or `nil` when
+    /// the banner cannot be dismissed. Only the "switch Apple Intelligence on" banner can be:
+    /// its key names the cause (`appleIntelligenceNotEnabled:switchedOff`,
+    /// `…:language:zh`, `…:region:CN`), so a dismissed banner comes back when the reason or
+    /// its cause changes. Not eligible stays short and permanent; not ready shows progress.
+    public func bannerDismissalKey(for availability: ModelAvailability, profile: HardwareProfile) -> String? {
+        guard !profile.simulator, case .unavailable(let reason) = availability else { return nil }
+        switch reason {
+        case .appleIntelligenceNotEnabled:
+            let cause: String
+            switch AvailabilityGate.notEnabledCause(profile: profile) {
+            case .language(let code)?: cause = "language:\(code)"
+            case .region(let region)?: cause = "region:\(region)"
+            case .switchedOff?, nil: cause = "switchedOff"
+            }
+            return "\(reason.name):\(cause)"
+        case .deviceNotEligible, .modelNotReady, .osTooOld, .unknown:
+            return nil
+        }
+    }
+
     /// The reason's stable name (`deviceNotEligible`, …), `nil` when available.
     public func reasonName(for availability: ModelAvailability) -> String? {
         guard case .unavailable(let reason) = availability else { return nil }
@@ -302,6 +323,8 @@ public final class LunaDiagnostics: @unchecked Sendable {
         public var reason: String?
         public var banner: String?
         public var bannerOffersSettings: Bool
+        /// ``bannerDismissalKey(for:profile:)``: the banner can be hidden under this key.
+        public var bannerDismissalKey: String? = nil
         public var profile: String
         public var device: String
         public var os: String
@@ -354,6 +377,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
             reason: reasonName(for: availability),
             banner: banner(for: availability, profile: profile, language: language, server: server),
             bannerOffersSettings: bannerOffersSettings(for: availability),
+            bannerDismissalKey: bannerDismissalKey(for: availability, profile: profile),
             profile: profilePath, device: profile.device, os: profile.os, isSimulator: profile.simulator,
             supportedLanguages: (serverLanguages ?? profile.modelLanguages).sorted(),
             lastSource: record.lastSource, lastGenerationError: record.lastGenerationError,
