@@ -11,6 +11,9 @@ public struct AppDependencies: Sendable {
     /// question comes without the question); **always** returns (the chain's bank is the floor).
     /// When the calling task is cancelled (Esc), it should return promptly with the fallback.
     public var reply: @Sendable (_ message: String) async -> Reply
+    /// As ``reply``, reporting the text as it streams in (the text so far) or that the model
+    /// is waking; `nil`: replies arrive whole. Progress may come from any thread.
+    public var streamReply: (@Sendable (_ message: String, _ progress: @escaping @Sendable (ReplyProgress) -> Void) async -> Reply)? = nil
     /// Luna's reflection on a saved journal entry: the entry's text with its `@tag` words
     /// removed (``strippingTags(from:)``; an entry of tags alone comes as the tag words),
     /// never empty (the lead may route it through the
@@ -49,6 +52,13 @@ public struct AppDependencies: Sendable {
     public var journalCount: (@Sendable () throws -> Int)?
     /// One entry by id, or `nil` when it no longer exists.
     public var loadEntry: @Sendable (_ id: Int64) throws -> JournalEntryDetail?
+    /// The journal's search (the engine of `lanternly search`): the newest `limit` entries
+    /// holding `query`, newest first. `nil`: `/` says search is not available.
+    public var searchEntries: (@Sendable (_ query: String, _ limit: Int) throws -> [JournalEntrySummary])?
+    /// Moves the entry to the trash (restorable for 30 days); `nil` when not wired.
+    public var trashEntry: (@Sendable (_ id: Int64) throws -> Void)?
+    /// Saves a new text for the entry (the old one kept as a revision) and returns it as stored.
+    public var editEntry: (@Sendable (_ id: Int64, _ body: String) throws -> JournalEntryDetail)?
     /// Saves a new entry (tags without the `@`). - Returns: its id.
     public var saveEntry: @Sendable (_ body: String, _ tags: [String]) throws -> Int64
     public var setStarred: @Sendable (_ id: Int64, _ starred: Bool) throws -> Void
@@ -81,6 +91,7 @@ public struct AppDependencies: Sendable {
 
     public init(
         reply: @escaping @Sendable (String) async -> Reply,
+        streamReply: (@Sendable (String, @escaping @Sendable (ReplyProgress) -> Void) async -> Reply)? = nil,
         reflect: @escaping @Sendable (String) async -> Reply,
         status: @escaping @Sendable (AppLanguage) -> AppStatus,
         loadSettings: @escaping @Sendable () -> UserSettings,
@@ -107,7 +118,7 @@ public struct AppDependencies: Sendable {
         catalog: StringCatalog
     ) {
         self.keepDraft = keepDraft; self.recoverDraft = recoverDraft
-        self.reply = reply; self.reflect = reflect; self.status = status
+        self.reply = reply; self.streamReply = streamReply; self.reflect = reflect; self.status = status
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport
@@ -134,6 +145,8 @@ public struct AppStatus: Equatable, Sendable {
     public var lastGenerationError: String?
     /// Why the profile could not be read (names the file and the fix), or `nil`.
     public var profileError: String?
+    /// Set while a remote model server is in use: says that journal text leaves the machine.
+    public var privacyNotice: String? = nil
     /// Each service's last source and error, as labelled lines in the UI language
     /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
     public var serviceLines: [LabelledValue] = []
@@ -147,7 +160,8 @@ public struct AppStatus: Equatable, Sendable {
     public init(availability: ModelAvailability, banner: String? = nil, bannerOffersSettings: Bool = false,
                 isSimulator: Bool = false, downloadProgress: Double? = nil, supportedLanguages: [String] = ["en"],
                 profilePath: String = "", lastSource: ReplySource? = nil, lastGenerationError: String? = nil,
-                profileError: String? = nil, profile: ProfileSettings? = nil) {
+                profileError: String? = nil, privacyNotice: String? = nil, profile: ProfileSettings? = nil) {
+        self.privacyNotice = privacyNotice
         self.availability = availability; self.banner = banner
         self.bannerOffersSettings = bannerOffersSettings; self.isSimulator = isSimulator
         self.downloadProgress = downloadProgress; self.supportedLanguages = supportedLanguages
@@ -195,6 +209,8 @@ public struct ChatLine: Equatable, Sendable {
     /// A quoted line shown above the text (the daily question being answered, or the
     /// first line of a journal entry Luna reflects on).
     public var context: String?
+    /// For Luna's lines: the reply was cut off by the model's length limit, or stopped with Esc.
+    public var ending: ReplyEnding? = nil
 
     public init(role: Role, text: String, source: ReplySource? = nil, context: String? = nil) {
         self.role = role; self.text = text; self.source = source; self.context = context

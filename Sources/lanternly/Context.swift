@@ -23,7 +23,13 @@ final class Context {
 
     init(options: GlobalOptions, environment: [String: String]) throws {
         self.environment = environment
-        self.now = { Date() }
+        // `LANTERNLY_NOW` (ISO 8601, e.g. 2026-03-01T12:00:00Z) fixes the clock: the tests'
+        // injected clock for relative dates and the trash's 30 days.
+        if let fixed = environment["LANTERNLY_NOW"].flatMap({ ISO8601DateFormatter().date(from: $0) }) {
+            self.now = { fixed }
+        } else {
+            self.now = { Date() }
+        }
         do {
             paths = try LanternlyPaths.resolve(home: options.home, environment: environment)
         } catch {

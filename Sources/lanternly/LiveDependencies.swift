@@ -14,6 +14,8 @@ enum LiveDependencies {
         let devices = try context.devices()
         let diagnostics = try context.diagnostics()
         let chat = try context.chatService()
+        let server = try context.modelServer()
+        let system = context.systemModel()
         let catalog = context.catalog
         let paths = context.paths
         let now = context.now
@@ -32,11 +34,16 @@ enum LiveDependencies {
             // once when the profile file changes or the simulated download reports it finished
             // (an event, as the system would send, not a faster poll).
             let finished = AvailabilityGate.downloadStatus(profile: profile, now: at) == .complete
-            let availability = gate.availability(fileChanged: fileChanged, downloadFinished: finished, now: at) {
+            let device = gate.availability(fileChanged: fileChanged, downloadFinished: finished, now: at) {
                 AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
             }
+            // With a model server, it decides readiness on top of the device's gate (its own
+            // 10–30 s rhythm, checked in the background after the first look).
+            let availability = server?.availability ?? system?.availability ?? device
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
-                                                profilePath: live.url.path, language: language)
+                                                profilePath: live.url.path, language: language,
+                                                server: server?.serverStatus,
+                                                serverLanguages: server?.supportedLanguages.map(\.rawValue))
             var result = AppStatus(
                 availability: availability,
                 banner: snapshot.banner,
@@ -48,6 +55,7 @@ enum LiveDependencies {
                 lastSource: snapshot.lastSource,
                 lastGenerationError: snapshot.lastGenerationError,
                 profileError: live.loadError?.description,
+                privacyNotice: snapshot.privacyNotice,
                 profile: ProfileSettings(device: profile.device, os: profile.os,
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
@@ -63,8 +71,9 @@ enum LiveDependencies {
             return result
         }
 
-        return AppDependencies(
+        var deps = AppDependencies(
             reply: { message in await chat.reply(to: message) },
+            streamReply: { message, progress in await chat.reply(to: message, progress: progress) },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
             reflect: { body in
                 await chat.reply(to: CrisisDetector.isCrisis(body) ? body : String(body.prefix(LunaChatService.maxMessageBytes)))
@@ -159,6 +168,28 @@ enum LiveDependencies {
             recoverDraft: { drafts.recover(paths: paths) },
             now: now,
             catalog: catalog)
+        // Issue 12: `/` search, `d` delete (to the trash), `e` edit (revision kept).
+        deps.searchEntries = { query, limit in
+            try journalBox.get().search(query, limit: limit).map {
+                let e = $0.entry
+                let clock = e.localClock
+                return JournalEntrySummary(id: e.id, day: clock.day.description, time: clock.time,
+                                           title: e.title, tags: e.tags, starred: e.starred, key: JournalKey(e))
+            }
+        }
+        deps.trashEntry = { id in
+            let journal = try journalBox.get()
+            guard let e = try journal.entry(id: id) else { throw JournalError.entryNotFound(id: id) }
+            try journal.moveToTrash(shortIDs: [e.shortID], at: now())
+        }
+        deps.editEntry = { id, body in
+            let journal = try journalBox.get()
+            guard let e = try journal.entry(id: id) else { throw JournalError.entryNotFound(id: id) }
+            let saved = try journal.edit(shortID: e.shortID, EntryEdit(body: body), at: now())
+            return JournalEntryDetail(id: saved.id, day: saved.localDay.description, time: saved.localTime,
+                                      body: saved.body, tags: saved.tags, starred: saved.starred)
+        }
+        return deps
     }
 }
 
@@ -181,6 +212,8 @@ final class JournalBox: @unchecked Sendable {
         try lock.withLock {
             if let journal { return journal }
             let j = try SQLiteJournal(paths: paths)
+            // What has been in the trash longer than 30 days goes when the app opens the journal.
+            _ = try? j.purgeExpiredTrash(now: Date(), timeZone: TimeZone.current)
             journal = j
             return j
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LanternlyCore
+import ModelServer
 
 /// `lanternly settings`: the person's own settings (not the simulated device's).
 enum SettingsCommand {
@@ -34,6 +35,12 @@ enum SettingsCommand {
                 Output.line("path      \(s.lifePath.rawValue)")
                 Output.line("language  \(s.language?.rawValue ?? "auto")")
                 Output.line("history   \(s.keepChatHistory ? "on" : "off")")
+                // The model server, with the environment's overrides as they apply now.
+                let m = s.model.overridden(by: context.environment)
+                Output.line("model.server       \(m.server ?? "none (no network)")")
+                Output.line("model.name         \(m.name ?? "none")")
+                Output.line("model.languages    \(m.languages?.joined(separator: ",") ?? "auto (\(AppLanguage.allCases.map(\.rawValue).joined(separator: ",")))")")
+                Output.line("model.allowRemote  \(m.allowRemote ? "true" : "false")")
             }
             return 0
         case "set"?:
@@ -83,8 +90,36 @@ enum SettingsCommand {
             case "off", "false": s.keepChatHistory = false
             default: throw CLIError.usage("settings: history takes on or off (true or false), not '\(value)'.")
             }
+        case "model.server":
+            if ["none", "off", ""].contains(value.lowercased()) { s.model.server = nil; return }
+            do {
+                _ = try ModelServerConfiguration.parse(value)
+            } catch {
+                throw CLIError.usage(Context.describeServerURLError(error, url: value, source: "settings: model.server"))
+            }
+            s.model.server = value
+        case "model.name":
+            let name = value.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else {
+                throw CLIError.usage("settings: model.name takes the model's name on the server, e.g. llama3.2, not '\(value)'.")
+            }
+            s.model.name = name
+        case "model.languages":
+            if value.lowercased() == "auto" { s.model.languages = nil; return }
+            let codes = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let known = codes.compactMap { AppLanguage(code: $0)?.rawValue }
+            guard !codes.isEmpty, known.count == codes.count else {
+                throw CLIError.usage("settings: model.languages takes comma-separated codes of \(AppLanguage.allCases.map(\.rawValue).joined(separator: ", ")) (e.g. en,ru), or 'auto', not '\(value)'.")
+            }
+            s.model.languages = known
+        case "model.allowRemote":
+            switch value.lowercased() {
+            case "true", "on", "yes": s.model.allowRemote = true
+            case "false", "off", "no": s.model.allowRemote = false
+            default: throw CLIError.usage("settings: model.allowRemote takes true or false, not '\(value)'.")
+            }
         default:
-            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history.")
+            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote.")
         }
     }
 }

@@ -22,9 +22,13 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var region: String?
     /// When false, chat turns are not stored (issue "The journal").
     public var keepChatHistory: Bool
+    /// A model server (`model.server`, `model.name`, …); empty: none, and no network.
+    public var model: ModelServerSettings
 
     public init(language: AppLanguage? = nil, gender: GrammaticalGender = .neutral,
-                lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true) {
+                lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true,
+                model: ModelServerSettings = ModelServerSettings()) {
+        self.model = model
         self.language = language
         self.gender = gender
         self.lifePath = lifePath
@@ -32,7 +36,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.keepChatHistory = keepChatHistory
     }
 
-    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory }
+    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory, model }
 
     /// A region code as Lanternly stores it: an ISO 3166-1 alpha-2 code that exists
     /// (Foundation's `Locale.Region.isoRegions`), upper-cased; `nil` for anything else
@@ -83,5 +87,6 @@ public struct UserSettings: Codable, Hashable, Sendable {
             region = nil
         }
         keepChatHistory = try c.decodeIfPresent(Bool.self, forKey: .keepChatHistory) ?? defaults.keepChatHistory
+        model = try c.decodeIfPresent(ModelServerSettings.self, forKey: .model) ?? ModelServerSettings()
     }
 }
