@@ -16,15 +16,31 @@ enum SettingsCommand {
             let s = context.settings
             if json {
                 // The names and values `settings set` takes; `resolved` says what `auto` means now.
+                // (the model server's as stored; `model.name` is null until one is set).
                 struct Shown: Encodable {
-                    let gender, region, path, language, history: String
+                    let values: [String: String]
+                    let modelName: String?
                     let resolved: [String: String]
+                    struct Key: CodingKey {
+                        var stringValue: String
+                        var intValue: Int? { nil }
+                        init(stringValue: String) { self.stringValue = stringValue }
+                        init?(intValue: Int) { nil }
+                    }
+                    func encode(to encoder: Encoder) throws {
+                        var c = encoder.container(keyedBy: Key.self)
+                        for (k, v) in values { try c.encode(v, forKey: Key(stringValue: k)) }
+                        try c.encode(modelName, forKey: Key(stringValue: "model.name"))
+                        try c.encode(resolved, forKey: Key(stringValue: "resolved"))
+                    }
                 }
-                let v = s.shown
+                var v = s.shown
+                v["model.server"] = s.model.server ?? "none"
+                v["model.languages"] = s.model.languages?.joined(separator: ",") ?? "auto"
+                v["model.allowRemote"] = s.model.allowRemote ? "true" : "false"
                 let autoRegion = CrisisRegion.resolve(setting: s.region, environment: context.environment,
                                                       profileRegion: { (try? context.liveProfile())?.profile.region })
-                try Output.json(Shown(gender: v["gender"]!, region: v["region"]!, path: v["path"]!,
-                                      language: v["language"]!, history: v["history"]!,
+                try Output.json(Shown(values: v, modelName: s.model.name,
                                       resolved: ["region": autoRegion ?? "none", "language": context.language.rawValue]))
             } else {
                 Output.line("gender    \(s.gender.rawValue)")
@@ -114,9 +130,9 @@ enum SettingsCommand {
             s.model.languages = known
         case "model.allowRemote":
             switch value.lowercased() {
-            case "true", "on", "yes": s.model.allowRemote = true
-            case "false", "off", "no": s.model.allowRemote = false
-            default: throw CLIError.usage("settings: model.allowRemote takes true or false, not '\(value)'.")
+            case "true", "on": s.model.allowRemote = true
+            case "false", "off": s.model.allowRemote = false
+            default: throw CLIError.usage("settings: model.allowRemote takes true or false (on or off), not '\(value)'.")
             }
         default:
             throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote.")
