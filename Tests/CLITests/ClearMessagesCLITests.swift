@@ -58,6 +58,11 @@ final class ClearMessagesCLITests: XCTestCase {
         var r = try cli.run(["--lang", "ru", "list", "-n", "abc"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(cyrillic(r.stderr), r.stderr)
+        for args in [["settings", "set", "region", "xx"], ["settings", "set", "gender", "x"], ["settings", "set", "nosuch", "1"]] {
+            r = try cli.run(["--lang", "ru"] + args)
+            XCTAssertEqual(r.status, 2)
+            XCTAssertTrue(cyrillic(r.stderr), "\(args): \(r.stderr)")
+        }
         r = try cli.run(["--lang", "ru", "history", "-n", "-3"])
         XCTAssertTrue(cyrillic(r.stderr), r.stderr)
         r = try cli.run(["--lang", "ru", "write"], stdin: Data([0x48, 0xFF, 0xFE, 0x0A]))
