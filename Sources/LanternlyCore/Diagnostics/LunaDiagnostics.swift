@@ -455,14 +455,14 @@ public final class LunaDiagnostics: @unchecked Sendable {
     /// `Chat: on-device; last error: none` — one service's source and error, in `language`.
     public func serviceLine(_ status: ServiceStatus, language: AppLanguage) -> (label: String, value: String) {
         let none = strings.string("diagnostics.none", language)
-        let source = status.lastSource.map { serviceSourceLabel($0, language: language) } ?? none
+        let source = status.lastSource.map { serviceSourceLabel($0, service: status.service, language: language) } ?? none
         return (strings.string("diagnostics.service.\(status.service.rawValue)", language),
                 strings.format("diagnostics.service.value", language, source, status.lastError ?? none))
     }
 
-    /// How a service's source is named to people; a chat source uses the reply-source names.
-    public func serviceSourceLabel(_ raw: String, language: AppLanguage) -> String {
-        if let reply = ReplySource(rawValue: raw) { return sourceLabel(reply, language: language) }
+    /// How a service's source is named to people; the chat's sources use the reply-source names.
+    public func serviceSourceLabel(_ raw: String, service: LunaService, language: AppLanguage) -> String {
+        if service == .chat, let reply = ReplySource(rawValue: raw) { return sourceLabel(reply, language: language) }
         if let source = ServiceSource(rawValue: raw) { return strings.string("diagnostics.serviceSource.\(source.rawValue)", language) }
         return raw
     }
