@@ -66,7 +66,8 @@ public enum CrisisDetector {
     static func score(_ text: String, atRisk: Bool = false) -> CrisisScore {
         let lexicon = CrisisLexicon.shipped
         let folded = SafetyText(text, fold: lexicon.fold)
-        var s = CrisisMatcher(lexicon: lexicon).score(folded, atRisk: atRisk)
+        let language = SafetyLanguage.detect(text, fallback: .english)
+        var s = CrisisMatcher(lexicon: lexicon).score(folded, language: language, atRisk: atRisk)
         let p = CrisisClassifier.shipped.probabilities(folded)
         s.classifierCrisis = p.crisis
         s.classifierConcern = p.concern
@@ -142,6 +143,16 @@ struct CrisisMatcher {
                 continue
             }
             lookup(t.scalars[range], hash: h0[i], pos: pos, clause: tok.clause, into: &hits)
+            if let list = lexicon.phrases[h0[i]] {
+                for (words, term) in list where i + words.count <= n {
+                    var ok = true
+                    for k in 1..<max(1, words.count) where tokens[i + k].clause != tok.clause || h0[i + k] != words[k] || masked[i + k] {
+                        ok = false
+                        break
+                    }
+                    if ok { hits.append(Hit(term: term, pos: pos, clause: tok.clause, compact: false, soft: false, length: Int32(words.count))) }
+                }
+            }
             if tok.stretched {
                 // `suuuicide` was squeezed to `suuicide`: also read it with doubled letters single.
                 reading.removeAll(keepingCapacity: true)
@@ -360,8 +371,12 @@ struct CrisisMatcher {
 
     // MARK: Scoring
 
-    func score(_ t: SafetyText, atRisk: Bool) -> CrisisScore {
+    /// - Parameter language: the message's language (its softeners and person words count
+    ///   beside those of each rule's own language: "not suicidal" with a French rule on `suicid*`).
+    func score(_ t: SafetyText, language: SafetyLanguage, atRisk: Bool) -> CrisisScore {
         var hits = self.hits(t)
+        let code = language == .chineseTraditional ? SafetyLanguage.chineseSimplified.rawValue : language.rawValue
+        let messageLanguage = Int16(lexicon.languages.firstIndex(of: code) ?? -1)
         var result = CrisisScore()
         if hits.isEmpty { return result }
         hits.sort { ($0.clause, $0.compact ? 1 : 0, $0.pos) < ($1.clause, $1.compact ? 1 : 0, $1.pos) }
@@ -371,6 +386,7 @@ struct CrisisMatcher {
         // Media words anywhere in the message, by language.
         var mediaLanguages = Set<Int16>()
         for h in hits where lexicon.terms[Int(h.term)].kind == .media { mediaLanguages.insert(lexicon.terms[Int(h.term)].language) }
+        let mediaInMessageLanguage = mediaLanguages.contains(messageLanguage)
 
         // Every matched rule, strongest first; a rule adds its weight only when it rests on a
         // word no stronger rule used (the same words never count twice) and beats its
@@ -389,7 +405,8 @@ struct CrisisMatcher {
                     if rule.category == lexicon.followupCategory && !atRisk { continue }
                     if rule.compact != hits[a].compact { continue }
                     guard let m = match(rule, hits, a..<b) else { continue }
-                    let (weight, other) = weigh(rule, m, hits, a..<b, mediaInMessage: mediaLanguages.contains(rule.language))
+                    let (weight, other) = weigh(rule, m, hits, a..<b, messageLanguage: messageLanguage,
+                                                 mediaInMessage: mediaInMessageLanguage || mediaLanguages.contains(rule.language))
                     let key = Int64(hits[a].clause) << 33 | (hits[a].compact ? 1 << 32 : 0)
                     matches.append((weight, other, Int(rule.category), m.map { key | Int64(hits[$0].pos) }))
                 }
@@ -443,7 +460,7 @@ struct CrisisMatcher {
 
     /// The weight of a matched rule after softeners, and whether it is about another person.
     private func weigh(_ rule: CrisisLexicon.Rule, _ chosen: [Int], _ hits: [Hit], _ range: Range<Int>,
-                       mediaInMessage: Bool) -> (Float, Bool) {
+                       messageLanguage: Int16, mediaInMessage: Bool) -> (Float, Bool) {
         var w = rule.weight
         let positions = chosen.map { hits[$0].pos }
         let lo = positions.min()!, hi = positions.max()!
@@ -453,7 +470,7 @@ struct CrisisMatcher {
         var lastPerson: (pos: Int32, other: Bool)?
         for k in range {
             let term = lexicon.terms[Int(hits[k].term)]
-            guard term.language == rule.language, term.kind != .cue else { continue }
+            guard term.language == rule.language || term.language == messageLanguage, term.kind != .cue else { continue }
             let p = hits[k].pos
             switch term.kind {
             case .negation:

@@ -51,6 +51,8 @@ final class CrisisLexicon: @unchecked Sendable {
     var longestForm = 1
     /// First scalar → compact forms (CJK character sequences) starting with it.
     var compactForms: [UInt32: [CompactForm]] = [:]
+    /// First word hash → multi-word forms (`tự_tử`, `für_immer`) starting with it: word hashes and term.
+    var phrases: [UInt64: [(words: [UInt64], term: Int32)]] = [:]
     /// First word hash → idioms starting with it: per word, the hashes of its forms.
     var idioms: [UInt64: [[[UInt64]]]] = [:]
     var followupCategory: Int16 = -1
@@ -152,6 +154,12 @@ final class CrisisLexicon: @unchecked Sendable {
         if SafetyText.isCompact(first.value) {
             compactForms[first.value, default: []].append(CompactForm(scalars: form.unicodeScalars.map(\.value), term: term))
             compactTerms.insert(term)
+            return
+        }
+        if form.contains("_") {
+            let words = form.split(separator: "_").map { Self.hash($0.unicodeScalars) }
+            guard let first = words.first else { return }
+            phrases[first, default: []].append((words, term))
             return
         }
         if form.hasSuffix("*") {
