@@ -2,6 +2,7 @@
 """Adds or updates keys in Resources/Localizable.xcstrings (Xcode's String Catalog format).
 
   python3 Scripts/strings.py set KEY "English text" "Русский текст" [--comment "..."]
+  python3 Scripts/strings.py lang KEY LANG "Text"        # set one language of an existing key
   python3 Scripts/strings.py merge OTHER.xcstrings      # union of keys (theirs win on conflict)
   python3 Scripts/strings.py fmt                        # rewrite sorted, 2-space indent
 
@@ -37,6 +38,16 @@ def main(argv):
             if "--comment" in argv:
                 entry["comment"] = argv[argv.index("--comment") + 1]
             strings[key] = entry
+        elif argv[0] == "lang":
+            # One more localization (e.g. `ja`, `zh-Hans`) of a key that already has en and ru.
+            key, lang, value = argv[1], argv[2], argv[3]
+            if key not in strings:
+                print(f"strings.py: no key '{key}'; add it first with: set KEY \"English\" \"Русский\"", file=sys.stderr)
+                return 1
+            if not value.strip():
+                print(f"strings.py: empty value for {key} [{lang}]", file=sys.stderr)
+                return 1
+            strings[key].setdefault("localizations", {})[lang] = unit(value)
         elif argv[0] == "merge":
             with open(argv[1], encoding="utf-8") as f:
                 strings.update(json.load(f).get("strings", {}))

@@ -33,8 +33,7 @@ text = "\n".join(lines) + "\nEND-OF-PASTE"
 assert len(text.encode()) > 20000
 open(sys.argv[1], "w").write(text)
 PY
-tmux -L "$TUI_SOCKET" load-buffer "$work/paste.txt"
-tmux -L "$TUI_SOCKET" paste-buffer -p -t "$s"
+"$TUI" paste "$s" "$work/paste.txt"
 "$TUI" wait "$s" 'END-OF-PASTE' 10
 if "$TUI" screen "$s" | grep -q 'answering'; then echo "the paste was sent"; exit 1; fi
 "$TUI" alive "$s"

@@ -7,7 +7,7 @@ cat > "$work/profile.json" <<JSON
 { "device": "iPhone 16 Pro", "os": "iOS 26.1", "appleIntelligence": true, "freeStorageGB": 64,
   "model": { "state": "ready" }, "modelLanguages": ["en"], "simulator": false }
 JSON
-raw() { tmux -L "$TUI_SOCKET" send-keys -t "$s" -l "$1"; }
+raw() { "$TUI" raw "$s" "$1"; }
 
 # An interactive shell with job control, running the app.
 "$TUI" start "$s" 70x16 --env PS1='shell-prompt$ ' -- bash --norc --noprofile -i

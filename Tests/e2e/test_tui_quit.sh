@@ -28,7 +28,7 @@ done
 
 # NO_COLOR: emphasis by bold/reverse/dim only — no colour in any SGR sequence on screen.
 colours() {  # prints the colour SGR parameters found on the screen (30–37, 40–47, 90–97, 38;…, 48;…)
-  tmux -L "$TUI_SOCKET" capture-pane -e -p -t "$s" | python3 -c '
+  "$TUI" screen "$s" -e | python3 -c '
 import re, sys
 found = set()
 for params in re.findall(r"\x1b\[([0-9;]*)m", sys.stdin.read()):

@@ -87,25 +87,44 @@ public struct StringCatalog: Sendable {
 
     /// The value for `key` in `language`, or `nil` when absent or empty.
     public func value(_ key: String, _ language: AppLanguage) -> String? {
-        guard let v = table[key]?[language.rawValue], !v.isEmpty else { return nil }
+        value(key, code: language.rawValue)
+    }
+
+    /// The value for `key` in the catalog language `code` (a BCP 47 code as written in the
+    /// catalog: `en`, `ja`, `zh-Hans`, e.g. ``SafetyLanguage/rawValue``), or `nil` when absent
+    /// or empty.
+    public func value(_ key: String, code: String) -> String? {
+        guard let v = table[key]?[code], !v.isEmpty else { return nil }
         return v
     }
 
     /// The value for `key` in `language`, falling back to English, then to the key itself.
     public func string(_ key: String, _ language: AppLanguage) -> String {
-        value(key, language) ?? value(key, .english) ?? key
+        string(key, code: language.rawValue)
+    }
+
+    /// The value for `key` in the catalog language `code`, falling back to English, then to
+    /// the key itself.
+    public func string(_ key: String, code: String) -> String {
+        value(key, code: code) ?? value(key, code: AppLanguage.english.rawValue) ?? key
     }
 
     /// ``string(_:_:)`` with `%@` placeholders filled in order by `arguments`.
     public func format(_ key: String, _ language: AppLanguage, _ arguments: String...) -> String {
-        format(key, language, arguments: arguments)
+        format(key, code: language.rawValue, arguments: arguments)
     }
 
     /// ``format(_:_:_:)`` with the arguments as an array (for callers that forward them).
     public func format(_ key: String, _ language: AppLanguage, arguments: [String]) -> String {
+        format(key, code: language.rawValue, arguments: arguments)
+    }
+
+    /// ``string(_:code:)`` with `%@` / `%d` placeholders filled in order by `arguments`
+    /// (`%%` is a percent sign; missing arguments become empty).
+    public func format(_ key: String, code: String, arguments: [String]) -> String {
         var result = ""
         var args = arguments.makeIterator()
-        let template = string(key, language)
+        let template = string(key, code: code)
         var i = template.startIndex
         while i < template.endIndex {
             let c = template[i]
