@@ -11,11 +11,13 @@ public struct AppDependencies: Sendable {
     /// question comes without the question); **always** returns (the chain's bank is the floor).
     /// When the calling task is cancelled (Esc), it should return promptly with the fallback.
     public var reply: @Sendable (_ message: String) async -> Reply
-    /// Luna's reflection on a saved journal entry: the entry's text with its `@tag` words
-    /// removed (``strippingTags(from:)``; an entry of tags alone comes as the tag words),
-    /// never empty (the lead may route it through the
-    /// chain with a reflective prompt; the crisis rule applies).
+    /// Luna's reflection on a saved journal entry: the entry's whole text, `@tags` included
+    /// (the crisis check reads all of it first; only then are the tags stripped for the model
+    /// with ``strippingTags(from:)``), never empty.
     public var reflect: @Sendable (_ entryBody: String) async -> Reply
+    /// The crisis or concern reply for a text, or `nil` (no model; fast). The app calls it on
+    /// an entry before saving, so the help line shows even when the journal cannot be saved.
+    public var safetyReply: @Sendable (_ text: String) -> Reply?
     /// A cheap snapshot of the gate, diagnostics and profile, with the banner in `language`
     /// (the UI language, which can change while the app runs); polled about once a second.
     /// The live value re-reads the profile only when its modification time changes, and
@@ -77,6 +79,7 @@ public struct AppDependencies: Sendable {
     public init(
         reply: @escaping @Sendable (String) async -> Reply,
         reflect: @escaping @Sendable (String) async -> Reply,
+        safetyReply: @escaping @Sendable (String) -> Reply? = { _ in nil },
         status: @escaping @Sendable (AppLanguage) -> AppStatus,
         loadSettings: @escaping @Sendable () -> UserSettings,
         saveSettings: @escaping @Sendable (UserSettings) throws -> Void,
@@ -100,7 +103,7 @@ public struct AppDependencies: Sendable {
         catalog: StringCatalog
     ) {
         self.keepDraft = keepDraft; self.recoverDraft = recoverDraft
-        self.reply = reply; self.reflect = reflect; self.status = status
+        self.reply = reply; self.reflect = reflect; self.safetyReply = safetyReply; self.status = status
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport

@@ -58,9 +58,13 @@ enum LiveDependencies {
         return AppDependencies(
             reply: { message in await chat.reply(to: message) },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
+            // The crisis check sees the whole entry, @tags included, before anything is stripped
+            // or cut; the model then sees the words without their tags, at most one message's worth.
             reflect: { body in
-                await chat.reply(to: CrisisDetector.isCrisis(body) ? body : String(body.prefix(LunaChatService.maxMessageBytes)))
+                if let safe = chat.safetyReply(to: body) { return safe }
+                return await chat.reply(to: String(reflectionWords(body).prefix(LunaChatService.maxMessageBytes)))
             },
+            safetyReply: { body in chat.safetyReply(to: body) },
             status: status,
             loadSettings: { (try? Context.loadSettings(paths.settingsFile)) ?? UserSettings() },
             saveSettings: { settings in
@@ -123,7 +127,7 @@ enum LiveDependencies {
                 }
             },
             appendChat: { exchange in
-                guard exchange.reply.source != .crisis else { return }
+                guard !exchange.reply.source.isCrisisPath else { return }
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },

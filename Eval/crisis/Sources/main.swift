@@ -11,7 +11,8 @@ if args.first == "score" {
     while let line = readLine(strippingNewline: true) {
         let a = CrisisDetector.analyse(line)
         print([a.outcome.rawValue, String(a.lexicalSelf), String(a.lexicalOther), a.category ?? "-",
-               String(a.classifierCrisis), String(a.classifierConcern), a.folded].joined(separator: "\t"))
+               String(a.classifierCrisis), String(a.classifierConcern), a.folded,
+               String(a.plainSelf), String(a.plainOther)].joined(separator: "\t"))
     }
     exit(0)
 }

@@ -77,7 +77,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
     /// Records where a reply came from. For `.crisis` only the source is stored: no log line.
     public func recordReply(source: ReplySource) {
         update { $0.lastSource = source }
-        if source != .crisis { appendLog(event: "reply", source: source, error: nil) }
+        if !source.isCrisisPath { appendLog(event: "reply", source: source, error: nil) }
     }
 
     /// Records a generation error of the step `source` (`.onDevice` or `.pivot`).

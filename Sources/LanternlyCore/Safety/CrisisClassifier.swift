@@ -23,8 +23,8 @@ final class CrisisClassifier: @unchecked Sendable {
         var concernBar: Float = 1
         /// The bar's factor after a crisis or concern turn (lower: follow-ups count).
         var followupBar: Float = 0.6
-        /// p(crisis) + p(concern) that flags a message with a weak cue.
-        var anyRiskBar: Float = 0.5
+        /// p(crisis) (or p(concern)) that flags a message without any lexicon cue.
+        var anyRiskBar: Float = 2
     }
 
     let buckets: Int

@@ -50,14 +50,18 @@ public enum CrisisDetector {
     /// The combined decision from lexicon and classifier scores.
     static func decide(_ s: CrisisScore, atRisk: Bool) -> CrisisOutcome {
         let t = CrisisClassifier.shipped.thresholds
-        let crisisLevel = s.lexicalSelf + t.classifierWeight * s.classifierCrisis
-        let concernLevel = s.lexicalOther + t.classifierWeight * s.classifierConcern
+        let crisisLevel = s.plainSelf + t.classifierWeight * s.classifierCrisis
+        let concernLevel = s.plainOther + t.classifierWeight * s.classifierConcern
         let bar: Float = atRisk ? t.followupBar : 1
-        if s.lexicalSelf >= bar || crisisLevel >= t.crisisBar * bar { return .crisis }
-        if s.lexicalOther >= 1 || concernLevel >= t.concernBar { return .concern }
-        // A message that is not clearly about someone else but the model finds risky.
-        if s.classifierConcern + s.classifierCrisis >= t.anyRiskBar, s.lexicalSelf + s.lexicalOther >= 0.5 {
-            return s.classifierCrisis >= s.classifierConcern ? .crisis : .concern
+        // A strong cue (or weak ones that add up) flags alone; a weaker, softened cue flags
+        // with the classifier's support; the classifier alone only when it is very sure.
+        if s.lexicalSelf >= bar || (s.plainSelf >= 0.5 && crisisLevel >= t.crisisBar * bar)
+            || s.classifierCrisis >= t.anyRiskBar {
+            return .crisis
+        }
+        if s.lexicalOther >= 1 || (s.plainOther >= 0.5 && concernLevel >= t.concernBar)
+            || s.classifierConcern >= t.anyRiskBar {
+            return .concern
         }
         return .none
     }
@@ -86,6 +90,9 @@ struct CrisisScore: Equatable {
     var lexicalSelf: Float = 0
     /// Lexicon weight for someone else's risk.
     var lexicalOther: Float = 0
+    /// The same from cues no softener touched (only these can be lifted by the classifier).
+    var plainSelf: Float = 0
+    var plainOther: Float = 0
     /// The category that gave the most weight (tests and `make eval` only).
     var topCategory: String?
     /// Classifier probabilities.
@@ -391,7 +398,7 @@ struct CrisisMatcher {
         // Every matched rule, strongest first; a rule adds its weight only when it rests on a
         // word no stronger rule used (the same words never count twice) and beats its
         // category's earlier weight.
-        var matches: [(weight: Float, other: Bool, category: Int, positions: [Int64])] = []
+        var matches: [(weight: Float, other: Bool, softened: Bool, category: Int, positions: [Int64])] = []
         var a = 0
         var tried: [Int32] = []
         while a < hits.count {
@@ -405,19 +412,28 @@ struct CrisisMatcher {
                     if rule.category == lexicon.followupCategory && !atRisk { continue }
                     if rule.compact != hits[a].compact { continue }
                     guard let m = match(rule, hits, a..<b) else { continue }
-                    let (weight, other) = weigh(rule, m, hits, a..<b, messageLanguage: messageLanguage,
+                    let (weight, other, softened) = weigh(rule, m, hits, a..<b, messageLanguage: messageLanguage,
                                                  mediaInMessage: mediaInMessageLanguage || mediaLanguages.contains(rule.language))
                     let key = Int64(hits[a].clause) << 33 | (hits[a].compact ? 1 << 32 : 0)
-                    matches.append((weight, other, Int(rule.category), m.map { key | Int64(hits[$0].pos) }))
+                    matches.append((weight, other, softened, Int(rule.category), m.map { key | Int64(hits[$0].pos) }))
                 }
             }
             a = b
         }
         matches.sort { $0.weight > $1.weight }
         var covered = Set<Int64>()
+        var plainSelfBest = [Float](repeating: 0, count: categories)
+        var plainOtherBest = [Float](repeating: 0, count: categories)
         for m in matches where m.weight > 0 {
             guard m.positions.contains(where: { !covered.contains($0) }) else { continue }
             covered.formUnion(m.positions)
+            if !m.softened {
+                if m.other {
+                    plainOtherBest[m.category] = max(plainOtherBest[m.category], m.weight)
+                } else {
+                    plainSelfBest[m.category] = max(plainSelfBest[m.category], m.weight)
+                }
+            }
             if m.other {
                 otherBest[m.category] = max(otherBest[m.category], m.weight)
             } else {
@@ -426,6 +442,8 @@ struct CrisisMatcher {
         }
         result.lexicalSelf = min(selfBest.reduce(0, +), 3)
         result.lexicalOther = min(otherBest.reduce(0, +), 3)
+        result.plainSelf = min(plainSelfBest.reduce(0, +), 3)
+        result.plainOther = min(plainOtherBest.reduce(0, +), 3)
         if let best = selfBest.indices.max(by: { selfBest[$0] < selfBest[$1] }), selfBest[best] > 0 {
             result.topCategory = lexicon.categories[best]
         } else if let best = otherBest.indices.max(by: { otherBest[$0] < otherBest[$1] }), otherBest[best] > 0 {
@@ -460,7 +478,7 @@ struct CrisisMatcher {
 
     /// The weight of a matched rule after softeners, and whether it is about another person.
     private func weigh(_ rule: CrisisLexicon.Rule, _ chosen: [Int], _ hits: [Hit], _ range: Range<Int>,
-                       messageLanguage: Int16, mediaInMessage: Bool) -> (Float, Bool) {
+                       messageLanguage: Int16, mediaInMessage: Bool) -> (Float, Bool, Bool) {
         var w = rule.weight
         let positions = chosen.map { hits[$0].pos }
         let lo = positions.min()!, hi = positions.max()!
@@ -494,7 +512,7 @@ struct CrisisMatcher {
         if negated { w *= 0.25 }
         if media { w *= 0.3 } else if mediaInMessage && rule.elements.count == 1 { w *= 0.5 }
         if past { w *= 0.4 }
-        return (w, lastPerson?.other ?? false)
+        return (w, lastPerson?.other ?? false, w < rule.weight)
     }
 }
 
@@ -505,6 +523,9 @@ public struct CrisisAnalysis: Sendable {
     /// Lexicon weight for the writer's own risk and for someone else's.
     public let lexicalSelf: Float
     public let lexicalOther: Float
+    /// The same from cues no softener touched.
+    public let plainSelf: Float
+    public let plainOther: Float
     /// The lexicon category that weighed most, if any.
     public let category: String?
     /// Classifier probabilities (0 when no weights are shipped).
@@ -519,7 +540,7 @@ extension CrisisDetector {
     public static func analyse(_ text: String, atRisk: Bool = false) -> CrisisAnalysis {
         let s = score(text, atRisk: atRisk)
         return CrisisAnalysis(outcome: decide(s, atRisk: atRisk), lexicalSelf: s.lexicalSelf, lexicalOther: s.lexicalOther,
-                              category: s.topCategory, classifierCrisis: s.classifierCrisis,
+                              plainSelf: s.plainSelf, plainOther: s.plainOther, category: s.topCategory, classifierCrisis: s.classifierCrisis,
                               classifierConcern: s.classifierConcern, folded: foldedLine(text))
     }
 }
