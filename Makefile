@@ -1,7 +1,7 @@
 # Lanternly — the two commands a fresh machine needs: `make run` and `make test`.
 SWIFT      ?= swift
 BUILD_DIR  ?= .build
-APT_PKGS   := libncurses-dev libsqlite3-dev pkg-config tmux sqlite3
+APT_PKGS   := libncurses-dev libsqlite3-dev pkg-config tmux sqlite3 strace
 BIN_DEBUG  := $(BUILD_DIR)/debug/lanternly
 BIN_RELEASE:= $(BUILD_DIR)/release/lanternly
 

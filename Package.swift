@@ -40,6 +40,6 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "LanternlyAppTests", dependencies: ["LanternlyApp", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "lanternly"]),
     ]
 )

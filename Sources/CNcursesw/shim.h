@@ -44,6 +44,12 @@ static inline int lt_key_max(void) { return KEY_MAX; }
 
 /// get_wch on stdscr (a macro in curses.h).
 static inline int lt_get_wch(wint_t *ch) { return wget_wch(stdscr, ch); }
+/// getch on stdscr: one byte, a KEY_* code (>= KEY_MIN) or ERR.
+static inline int lt_getch(void) { return wgetch(stdscr); }
+static inline int lt_key_min(void) { return KEY_MIN; }
+/// The character set of the current LC_CTYPE ("UTF-8", "ANSI_X3.4-1968"…); see nl_langinfo(3).
+#include <langinfo.h>
+static inline const char *lt_codeset(void) { return nl_langinfo(CODESET); }
 
 /// Draws one cell: `wcs` is a NUL-terminated spacing character plus combining marks.
 /// The corresponding C functions are `setcchar` and `mvwadd_wch`.

@@ -94,37 +94,48 @@ public enum JournalExport {
         return out
     }
 
-    /// Writes the export to `url`: a new 0600 file beside it, renamed over `url` when complete,
-    /// so a failed export never leaves half a file.
+    /// Writes the export to `url`: a new 0600 file beside it under a random name
+    /// (``PrivateFile``: `O_EXCL|O_NOFOLLOW`), renamed over `url` when complete and checked,
+    /// so a failed or interrupted export (SIGTERM, SIGHUP) never leaves a copy behind.
     ///
     /// - Throws: ``JournalError/cannotWrite(path:reason:)`` when the file cannot be written.
     public static func write(_ journal: Journal, format: ExportFormat, toFile url: URL) throws {
-        // Follow a symbolic link; never replace a folder, a device or a pipe.
+        // Follow a symbolic link of the person's own; never replace a folder, a device or a pipe.
         let url = try AtomicFile.target(of: url) { JournalError.cannotWrite(path: url.path, reason: $0) }
-        let temp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw JournalError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+        try writeFile(at: url) { handle in
+            try write(journal, format: format) { piece in try handle.write(contentsOf: Data(piece.utf8)) }
         }
-        var ok = false
-        defer {
-            close(fd)
-            if !ok { unlink(temp.path) }
+    }
+
+    /// The file-writing mechanics of an export, on their own: `body` writes through the handle
+    /// into a private temporary file beside `url`, which then replaces `url`.
+    ///
+    /// - Throws: ``JournalError`` from `body` as is; anything else as
+    ///   ``JournalError/cannotWrite(path:reason:)`` naming `url`.
+    static func writeFile(at url: URL, _ body: (FileHandle) throws -> Void) throws {
+        let file: PrivateFile.Created
+        do {
+            file = try PrivateFile.create(in: url.deletingLastPathComponent(), prefix: ".\(url.lastPathComponent).",
+                                          suffix: ".tmp")
+        } catch {
+            throw JournalError.cannotWrite(path: url.path, reason: "\(error)")
         }
         // Foundation's FileHandle writes every byte (it retries short writes and EINTR).
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        let handle = FileHandle(fileDescriptor: file.fd, closeOnDealloc: false)
         do {
-            try write(journal, format: format) { piece in try handle.write(contentsOf: Data(piece.utf8)) }
+            try body(handle)
         } catch let error as JournalError {
+            PrivateFile.discard(file)
             throw error
         } catch {
+            PrivateFile.discard(file)
             throw JournalError.cannotWrite(path: url.path, reason: error.localizedDescription)
         }
-        guard fsync(fd) == 0, rename(temp.path, url.path) == 0 else {
-            throw JournalError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+        do {
+            try PrivateFile.commit(file, to: url)
+        } catch {
+            throw JournalError.cannotWrite(path: url.path, reason: "\(error)")
         }
-        ok = true
     }
 
     // MARK: Pieces

@@ -78,15 +78,23 @@ public enum JrnlImport {
             guard let titleText = title as? String else { throw bad("title", title) }
             let body = e["body"] ?? ""
             guard let bodyText = body as? String else { throw bad("body", body) }
+            func over(_ l: LimitExceeded) -> JournalError {
+                .badImportFile(path: path, line: nil, problem: .overLimit(entry: i + 1, l))
+            }
             var tags: [String] = []
             if let t = e["tags"] {
                 guard let list = t as? [Any] else { throw bad("tags", t) }
+                do { try InputLimits.checkTagCount(list.count) } catch let l as LimitExceeded { throw over(l) }
                 tags = list.compactMap { $0 as? String }
             }
             let starred = e["starred"] ?? false
             guard let star = starred as? Bool else { throw bad("starred", starred) }
             let instant = LocalClock.instant(day: day, hour: hour, minute: minute, in: timeZone)
-            out.append(NewEntry(text: JournalEntry.joinTitle(titleText, bodyText), createdAt: instant,
+            let size = titleText.utf8.count + bodyText.utf8.count
+            if size > InputLimits.entryBytes { throw over(LimitExceeded(kind: .entryBytes, found: size)) }
+            let entryText = JournalEntry.joinTitle(titleText, bodyText)
+            do { try InputLimits.checkEntry(entryText, extraTags: tags) } catch let l as LimitExceeded { throw over(l) }
+            out.append(NewEntry(text: entryText, createdAt: instant,
                                 timeZoneIdentifier: timeZone.identifier, starred: star, extraTags: tags))
         }
         return out
@@ -105,8 +113,14 @@ public enum JrnlImport {
         var out: [NewEntry] = []
         var current: Pending?
         var bracketed: Bool?
-        func finish() {
+        func finish() throws {
             guard var p = current else { return }
+            // Over the limit: refused before the lines are joined (a 50 MB line costs nothing more).
+            let size = p.lines.reduce(0) { $0 + $1.utf8.count + 1 }
+            if size > InputLimits.entryBytes + 1 {
+                throw JournalError.badImportFile(path: path, line: p.line,
+                                                 problem: .overLimit(entry: out.count + 1, LimitExceeded(kind: .entryBytes, found: size - 1)))
+            }
             while let last = p.lines.last, last.allSatisfy(\.isWhitespace) { p.lines.removeLast() }
             var first = p.lines.first.map(String.init) ?? ""
             let trimmed = first.trimmingCharacters(in: .whitespaces)
@@ -117,7 +131,13 @@ public enum JrnlImport {
             }
             let raw = ([first] + p.lines.dropFirst().map(String.init)).joined(separator: "\n")
             let split = JournalEntry.splitTitle(raw)
-            out.append(NewEntry(text: JournalEntry.joinTitle(split.title, split.body), createdAt: p.instant,
+            let entryText = JournalEntry.joinTitle(split.title, split.body)
+            do {
+                try InputLimits.checkEntry(entryText)
+            } catch let l as LimitExceeded {
+                throw JournalError.badImportFile(path: path, line: p.line, problem: .overLimit(entry: out.count + 1, l))
+            }
+            out.append(NewEntry(text: entryText, createdAt: p.instant,
                                 timeZoneIdentifier: timeZone.identifier, starred: p.starred))
             current = nil
         }
@@ -126,7 +146,7 @@ public enum JrnlImport {
             number += 1
             let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
             if let header = try header(line, bracketed: bracketed, path: path, number: number) {
-                finish()
+                try finish()
                 bracketed = header.bracketed
                 let instant = LocalClock.instant(day: header.day, hour: header.hour, minute: header.minute,
                                                  second: header.second, in: timeZone)
@@ -137,7 +157,7 @@ public enum JrnlImport {
                 throw JournalError.badImportFile(path: path, line: number, problem: .textBeforeFirstEntry)
             }
         }
-        finish()
+        try finish()
         if out.isEmpty { throw JournalError.badImportFile(path: path, line: nil, problem: .noEntries) }
         return out
     }

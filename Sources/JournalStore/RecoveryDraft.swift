@@ -132,19 +132,23 @@ public struct RecoveryDraft: Hashable, Sendable {
         let stamp = createdAt.milliseconds
         let name = "draft-\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json"
         let final = dir.appendingPathComponent(name)
-        let temp = dir.appendingPathComponent("." + name + ".tmp")
-        let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw fail(dir.path) }
-        var ok = false
-        defer {
-            if !ok { unlink(temp.path) }
+        let file: PrivateFile.Created
+        do {
+            file = try PrivateFile.create(in: dir, prefix: "." + name + ".", suffix: ".tmp")
+        } catch {
+            throw JournalError.cannotWrite(path: dir.path, reason: "\(error)")
         }
-        // Foundation's FileHandle writes every byte (it retries short writes and EINTR).
-        let written = (try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: data)) != nil
-        let synced = written && fsync(fd) == 0
-        let closeFailed = close(fd) != 0
-        guard synced, !closeFailed, rename(temp.path, final.path) == 0 else { throw fail(dir.path) }
-        ok = true
+        do {
+            try PrivateFile.write(data, to: file)
+        } catch {
+            PrivateFile.discard(file)
+            throw JournalError.cannotWrite(path: dir.path, reason: "\(error)")
+        }
+        do {
+            try PrivateFile.commit(file, to: final)
+        } catch {
+            throw JournalError.cannotWrite(path: dir.path, reason: "\(error)")
+        }
         return RecoveryDraft(text: text, createdAt: Date(milliseconds: stamp), timeZoneIdentifier: timeZone.identifier,
                              file: final)
     }

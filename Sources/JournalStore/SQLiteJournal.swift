@@ -456,6 +456,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// Inserts one entry inside a transaction. With `skipDuplicate`, an entry that
     /// ``hasDuplicate(_:text:clock:)`` finds already present is not inserted (`nil`).
     private func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool) throws -> JournalEntry? {
+        try SQLiteJournal.checkLimits(new.text, extraTags: new.extraTags)
         let zone = TimeZoneCacheAccess.zone(new.timeZoneIdentifier)
         let ms = new.createdAt.milliseconds
         let clock = LocalClock(Date(milliseconds: ms), in: zone)
@@ -477,6 +478,15 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         let tags = Set(JournalEntry.tags(in: new.text)).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
         return JournalEntry(id: id, body: new.text, tags: tags.sorted(), starred: new.starred,
                             createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier)
+    }
+
+    /// ``InputLimits/checkEntry(_:extraTags:)`` as a ``JournalError/overLimit(_:)``.
+    static func checkLimits(_ text: String, extraTags: [String]) throws {
+        do {
+            try InputLimits.checkEntry(text, extraTags: extraTags)
+        } catch let l as LimitExceeded {
+            throw JournalError.overLimit(l)
+        }
     }
 
     public func add(_ entry: NewEntry) throws -> JournalEntry {
@@ -603,6 +613,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     public func update(id: Int64, _ change: EntryChange) throws -> JournalEntry {
         try writing { db in
             guard let old = try SQLiteJournal.fetch(db, id: id) else { throw JournalError.entryNotFound(id: id) }
+            try SQLiteJournal.checkLimits(change.body ?? old.body, extraTags: change.tags ?? [])
             if let starred = change.starred {
                 let s = try db.prepare("UPDATE entries SET starred = ?1 WHERE id = ?2")
                 s.bind(1, starred ? 1 : 0); s.bind(2, id)
@@ -703,7 +714,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     @discardableResult
     public func appendChatTurn(message: String, reply: Reply, at date: Date) throws -> ChatTurn? {
         // Crisis rule: a crisis exchange is never written anywhere.
-        if reply.source == .crisis { return nil }
+        if reply.source.isCrisisPath { return nil }
         let ms = date.milliseconds
         return try writing { db in
             let s = try db.prepare("""
@@ -779,6 +790,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     }
 
     // MARK: Maintenance
+
+    /// `PRAGMA NAME` as read on this journal's connection, e.g. `synchronous` → `"2"` (FULL),
+    /// `journal_mode` → `"wal"`: what is in force, for tests and diagnostics.
+    func pragma(_ name: String) throws -> String {
+        try reading { db in try db.strings("PRAGMA \(name)").first ?? "" }
+    }
 
     /// `PRAGMA integrity_check`: `["ok"]` for a healthy file, else SQLite's findings.
     public func integrityCheck() throws -> [String] {

@@ -23,6 +23,8 @@ public enum Action: Equatable, Sendable {
     case externalEditFinished(String?)
     case reportWritten(path: String)
     case chatErased
+    /// The chat history holds `count` turns: ask before erasing them.
+    case chatCountedForErase(Int)
     /// A journal draft from an earlier session came back.
     case draftRecovered(String)
     /// The app is about to end (quit key or signal): keep what is unsaved.
@@ -43,6 +45,8 @@ public enum Effect: Equatable, Sendable {
     case cancelReply(requestID: Int)
     case appendChat(message: String, reply: Reply)
     case eraseChat
+    /// Count the chat history, then ask before erasing it.
+    case countChatForErase
     case setProfile(key: String, value: String)
     case saveSettings(UserSettings)
     case saveEntry(body: String, tags: [String])

@@ -60,6 +60,8 @@ public struct AppDependencies: Sendable {
     public var appendChat: @Sendable (ChatExchange) throws -> Void
     /// Erases the stored chat history.
     public var eraseChat: @Sendable () throws -> Void
+    /// How many chat turns the history holds (for "Erase all N…?"); `nil`: the loaded transcript is counted.
+    public var chatCount: (@Sendable () throws -> Int)?
     /// Opens `$VISUAL`/`$EDITOR` on `initial` and returns the edited text, or `nil` when the
     /// person left it empty. The run loop suspends curses around it.
     /// - Throws: when no editor is set or it fails (shown as a notice; the draft is kept).
@@ -96,6 +98,7 @@ public struct AppDependencies: Sendable {
         chatHistory: @escaping @Sendable () throws -> [ChatLine],
         appendChat: @escaping @Sendable (ChatExchange) throws -> Void,
         eraseChat: @escaping @Sendable () throws -> Void,
+        chatCount: (@Sendable () throws -> Int)? = nil,
         editExternally: @escaping @Sendable (String) throws -> String?,
         keepDraft: @escaping @Sendable (String) throws -> Void = { _ in },
         recoverDraft: @escaping @Sendable () -> String? = { nil },
@@ -109,7 +112,7 @@ public struct AppDependencies: Sendable {
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport
         self.listEntries = listEntries; self.journalCount = journalCount; self.loadEntry = loadEntry; self.saveEntry = saveEntry
         self.setStarred = setStarred; self.setTags = setTags
-        self.chatHistory = chatHistory; self.appendChat = appendChat; self.eraseChat = eraseChat
+        self.chatHistory = chatHistory; self.appendChat = appendChat; self.eraseChat = eraseChat; self.chatCount = chatCount
         self.editExternally = editExternally; self.now = now; self.catalog = catalog
     }
 }
@@ -130,6 +133,9 @@ public struct AppStatus: Equatable, Sendable {
     public var lastGenerationError: String?
     /// Why the profile could not be read (names the file and the fix), or `nil`.
     public var profileError: String?
+    /// Each service's last source and error, as labelled lines in the UI language
+    /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
+    public var serviceLines: [LabelledValue] = []
     /// The profile's values the settings screen edits; `nil` when it could not be read.
     public var profile: ProfileSettings?
 
@@ -144,6 +150,13 @@ public struct AppStatus: Equatable, Sendable {
         self.lastGenerationError = lastGenerationError; self.profileError = profileError
         self.profile = profile
     }
+}
+
+/// A label and its value, both already in the UI language.
+public struct LabelledValue: Equatable, Sendable {
+    public var label: String
+    public var value: String
+    public init(_ label: String, _ value: String) { self.label = label; self.value = value }
 }
 
 /// The hardware-profile values shown on the settings screen.

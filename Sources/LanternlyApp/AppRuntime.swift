@@ -108,6 +108,9 @@ public final class AppRuntime: @unchecked Sendable {
         case .appendChat(let message, let reply):
             attempt { try deps.appendChat(ChatExchange(message: message, reply: reply, date: deps.now())); return nil }
         case .eraseChat: attempt { try deps.eraseChat(); return .chatErased }
+        case .countChatForErase:
+            let loaded = state.transcript.filter { $0.role == .person }.count
+            attempt { .chatCountedForErase(try deps.chatCount?() ?? loaded) }
         case .setProfile(let key, let value): attempt { try deps.setProfile(key, value); return nil }
         case .saveSettings(let s): attempt { try deps.saveSettings(s); return nil }
         case .saveEntry(let body, let tags):

@@ -17,8 +17,21 @@ public enum Notice: Equatable, Sendable {
     case profileSaved
     /// A journal draft from last time is back in the editor.
     case draftRecovered
+    /// Typed or pasted text would pass the input's limit (`limit` UTF-8 bytes): nothing of it
+    /// was added; `bytes` is how long the input would have been.
+    case inputTooLong(bytes: Int, limit: Int)
+    /// The machine has no UTF-8 locale: text is drawn with ASCII stand-ins (typed text is kept whole).
+    case noUTF8Locale
+    /// Nothing was erased: the person did not confirm, or there was nothing to erase.
+    case nothingErased
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
+}
+
+/// A question asked before something is destroyed.
+public enum Confirmation: Equatable, Sendable {
+    /// Erase the whole chat history of `count` turns.
+    case eraseChat(count: Int)
 }
 
 /// A reply Luna is working on.
@@ -93,6 +106,9 @@ public struct AppState: Equatable, Sendable {
     public var pendingReplies: [PendingReply] = []
     public var nextRequestID: Int = 1
     public var notice: Notice?
+    /// A destructive action waiting for `y` (any other key keeps everything), shown with
+    /// what will go.
+    public var confirmation: Confirmation?
     public var settingsCursor: Int = 0
     public var helpScroll: Int = 0
     /// Rows scrolled down on the diagnostics screen.

@@ -109,13 +109,13 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         return shown.map(KeyCommand.name(of:)).joined(separator: "/")
     }
 
-    /// The keys that really trigger it in `context`: in a text context a printable key types
-    /// itself (so `q` is not "back" while writing), except `?` on an empty chat input.
+    /// The keys that really trigger it in `context`: in a text context every printable key
+    /// types itself (so `q` is not "back" while writing, and `?` starts a question; F1 is help).
     public func keys(in context: KeyContext) -> [Key] {
         guard context.isTextual else { return keys }
         return keys.filter { key in
-            guard case .character(let c) = key else { return true }
-            return context == .chat && c == "?"
+            if case .character = key { return false }
+            return true
         }
     }
 
@@ -151,12 +151,10 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
 
     /// The command a key makes in a context, or `nil` (then a text context inserts it).
     ///
-    /// In text contexts (chat, journal writing, tag input) printable characters are text,
-    /// except `?` on an empty chat input, which opens help.
+    /// In text contexts (chat, journal writing, tag input) printable characters are always
+    /// text: a message may start with `?`. `inputIsEmpty` is kept for callers; it changes nothing.
     public static func command(for key: Key, in context: KeyContext, inputIsEmpty: Bool = true) -> KeyCommand? {
-        if context.isTextual, case .character(let c) = key, !(context == .chat && c == "?" && inputIsEmpty) {
-            return nil
-        }
+        if context.isTextual, case .character = key { return nil }
         return allCases.first { $0.contexts.contains(context) && $0.keys(in: context).contains(key) }
     }
 

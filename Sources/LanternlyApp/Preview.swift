@@ -90,9 +90,11 @@ extension AppDependencies {
             deviceNames: { ["iPhone 15", "iPhone 15 Pro", "iPhone 16", "iPhone 16 Pro", "Mac (Intel)", "Mac (M1)"] },
             dailyQuestion: { _, language in language == .russian ? "Что сегодня было по-настоящему твоим?" : "What felt like yours today?" },
             writeReport: {
-                let url = FileManager.default.temporaryDirectory.appendingPathComponent("lanternly-preview-report.log")
-                try Data("preview report\n".utf8).write(to: url)
-                return url
+                let file = try PrivateFile.create(in: FileManager.default.temporaryDirectory,
+                                                  prefix: "lanternly-preview-report-", suffix: ".log")
+                try PrivateFile.write(Data("preview report\n".utf8), to: file)
+                try PrivateFile.keep(file)
+                return file.url
             },
             listEntries: { limit in
                 store.with { s in s.entries.prefix(limit).map {
@@ -133,11 +135,11 @@ extension AppDependencies {
 func previewEdit(_ initial: String) -> String? {
     let env = ProcessInfo.processInfo.environment
     let editor = env["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lanternly-preview-\(UUID().uuidString).md")
-    guard FileManager.default.createFile(atPath: url.path, contents: Data(initial.utf8), attributes: [.posixPermissions: 0o600]) else {
-        return nil
-    }
-    defer { try? FileManager.default.removeItem(at: url) }
+    guard let file = try? PrivateFile.create(in: FileManager.default.temporaryDirectory, prefix: "lanternly-preview-",
+                                             suffix: ".md") else { return nil }
+    let url = file.url
+    defer { PrivateFile.discard(file) }
+    guard (try? PrivateFile.write(Data(initial.utf8), to: file)) != nil else { return nil }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/sh")
     p.arguments = ["-c", editor + " \"$1\"", "sh", url.path]

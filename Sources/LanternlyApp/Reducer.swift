@@ -13,7 +13,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .pasted(let text):
         let clean = TerminalText.sanitize(text.replacingOccurrences(of: "\r\n", with: "\n")
             .replacingOccurrences(of: "\r", with: "\n"))
-        switch state.keyContext {
+        let context = state.keyContext
+        if let limit = context.inputLimitBytes {
+            let current = context == .chat ? state.input.utf8Count : state.journal.draft.utf8Count
+            let total = current + clean.utf8.count
+            // The whole paste or none of it: the person still has it to paste in parts.
+            if total > limit { state.notice = .inputTooLong(bytes: total, limit: limit); return [] }
+        }
+        switch context {
         case .chat: state.input.insert(clean); state.recallIndex = nil
         case .journalWrite: state.journal.draft.insert(clean)
         case .tagInput:
@@ -107,6 +114,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .reportWritten(let path):
         state.notice = .reportWritten(path: path)
         return []
+    case .chatCountedForErase(let count):
+        if count == 0 { state.notice = .nothingErased } else { state.confirmation = .eraseChat(count: count) }
+        return []
     case .chatErased:
         state.transcript = []
         state.scrollOffset = 0
@@ -132,13 +142,26 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 }
 
 private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
+    if let asked = state.confirmation {
+        // y (or the Russian д) confirms; every other key keeps everything.
+        state.confirmation = nil
+        guard case .character(let c) = key, ["y", "Y", "д", "Д"].contains(c) else {
+            state.notice = .nothingErased
+            return []
+        }
+        switch asked {
+        case .eraseChat: return [.eraseChat]
+        }
+    }
     let context = state.keyContext
     let inputEmpty = state.input.isEmpty
     guard let command = KeyCommand.command(for: key, in: context, inputIsEmpty: inputEmpty) else {
         switch context {
         case .chat:
+            if refusedAtLimit(key, state.input, context, &state) { break }
             if edit(&state.input, key) { state.recallIndex = nil }
         case .journalWrite:
+            if refusedAtLimit(key, state.journal.draft, context, &state) { break }
             if key == .enter || key == .ctrl("j") { state.journal.draft.insert("\n") } else { _ = edit(&state.journal.draft, key) }
         case .tagInput:
             if case .character(let c) = key, c == "\n" { break }
@@ -194,7 +217,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
     case .send:
         return send(&state)
     case .newline:
-        state.input.insert("\n")
+        if !refusedAtLimit(.ctrl("j"), state.input, .chat, &state) { state.input.insert("\n") }
     case .recallEarlier:
         if !state.input.cursorOnFirstLine { state.input.moveVertically(by: -1); return [] }
         guard !state.sentMessages.isEmpty else { return [] }
@@ -360,9 +383,38 @@ private func edit(_ editor: inout TextEditor, _ key: Key) -> Bool {
     case .up: editor.moveVertically(by: -1)
     case .down: editor.moveVertically(by: 1)
     case .ctrl("u"): editor.set("")
+    case .ctrl("w"): editor.deleteWordBackward()
     default: return false
     }
     return true
+}
+
+/// A typed character that would take the input past its limit is refused with a notice
+/// (not dropped without a word). - Returns: whether the key was refused.
+private func refusedAtLimit(_ key: Key, _ editor: TextEditor, _ context: KeyContext, _ state: inout AppState) -> Bool {
+    guard let limit = context.inputLimitBytes else { return false }
+    let added: Int
+    switch key {
+    case .character(let c): added = c.utf8.count
+    case .tab, .enter, .ctrl("j"): added = 1
+    default: return false
+    }
+    if context == .chat && key == .enter { return false }
+    guard editor.utf8Count + added > limit else { return false }
+    state.notice = .inputTooLong(bytes: editor.utf8Count + added, limit: limit)
+    return true
+}
+
+extension KeyContext {
+    /// The most text the context's input takes, in UTF-8 bytes, as the command line takes it:
+    /// a chat message as `lanternly reply`, an entry as `lanternly write`; `nil`: no text input.
+    var inputLimitBytes: Int? {
+        switch self {
+        case .chat: return LunaChatService.maxMessageBytes
+        case .journalWrite: return JournalEntry.maxBodyBytes
+        default: return nil
+        }
+    }
 }
 
 private func selectedEntry(_ state: AppState) -> JournalEntrySummary? {

@@ -180,6 +180,11 @@ struct Painter {
 
     /// The notice (row above the help line) when there is one; returns the rows it took.
     mutating func noticeLine() -> Int {
+        if case .eraseChat(let count)? = state.confirmation {
+            let text = t.format("ui.confirm.eraseChat", state.language.formatNumber(Double(count)))
+            buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: CellStyle(bold: true, color: .warning))
+            return 1
+        }
         guard let n = state.notice else { return 0 }
         let text = TerminalText.sanitize(t.notice(n))
         let style = { if case .failed = n { return CellStyle(bold: true, color: .warning) }; return muted }()
@@ -343,6 +348,7 @@ struct Painter {
         pairs.append((t("ui.diagnostics.lastSource"), s.lastSource.map(t.source) ?? t("ui.value.none")))
         pairs.append((t("ui.diagnostics.lastError"), s.lastGenerationError ?? t("ui.value.none")))
         pairs.append((t("ui.diagnostics.download"), s.downloadProgress.map { String(Int(($0 * 100).rounded())) + "%" } ?? "—"))
+        pairs += s.serviceLines.map { ($0.label, $0.value) }
         let labelWidth = min(pairs.map { DisplayWidth.of($0.0) }.max() ?? 0, w / 2) + 2
         var rows: [Row] = []
         if labelWidth > w / 3 {

@@ -17,8 +17,9 @@ public enum SettingsRow: String, CaseIterable, Hashable, Sendable {
     public static let languageChoices: [[String]] = [
         ["en"], ["en", "ja"], ["en", "fr", "de", "it", "es", "pt", "ja", "ko", "zh"], ["en", "ru"],
     ]
-    /// Regions with a help line in FACTS.md; `""` means: the profile's region.
-    public static let regionChoices = ["", "US", "CA", "GB", "IE", "RU", "UA", "DE", "FR", "ES", "JP", "KR", "CN", "TW", "HK", "AU", "IN", "BR"]
+    /// Every region of the help-line table (``HelpLine/all``); `""` means `auto`: the
+    /// locale's territory, then the profile's region (``CrisisRegion``).
+    public static let regionChoices = [""] + HelpLine.all.compactMap(\.region)
 }
 
 func cycle<T: Equatable>(_ choices: [T], from current: T?, by step: Int) -> T {
@@ -73,7 +74,7 @@ func changeSetting(_ row: SettingsRow, by step: Int, in state: inout AppState) -
     case .keepChatHistory:
         settings.keepChatHistory.toggle()
     case .eraseChat:
-        return [.eraseChat]
+        return [.countChatForErase]  // asks first (Confirmation), with the count
     }
     state.settings = settings
     var effects: [Effect] = [.saveSettings(settings)]

@@ -28,6 +28,9 @@ struct UIStrings {
         case .chatErased: return self("ui.notice.chatErased")
         case .profileSaved: return self("ui.notice.profileSaved")
         case .draftRecovered: return self("ui.notice.draftRecovered")
+        case .noUTF8Locale: return self("ui.notice.noUTF8Locale")
+        case .nothingErased: return self("ui.notice.nothingErased")
+        case .inputTooLong(let bytes, let limit): return format("ui.notice.inputTooLong", String(bytes), String(limit / 1024))
         case .failed(let detail): return format("ui.notice.failed", detail)
         }
     }

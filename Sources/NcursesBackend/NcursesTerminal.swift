@@ -20,6 +20,35 @@ public enum FullScreenUnavailable: Error, Hashable, Sendable {
     case startFailed
 }
 
+/// The locale the full-screen app runs in: what `setlocale` gives, made UTF-8 where it can be.
+public enum TerminalLocale {
+    /// Sets the locale from the environment (`setlocale(LC_ALL, "")`). When that gives no
+    /// UTF-8 character set — `LANG=C`, or a locale the machine does not have, such as
+    /// `en_US.UTF-8` where only `C.UTF-8` exists — retries the character type with `C.UTF-8`
+    /// (then `C.utf8`, `en_US.UTF-8`), as tmux and neomutt do.
+    ///
+    /// - Returns: whether `LC_CTYPE` is now UTF-8. When false, no UTF-8 locale exists at all:
+    ///   open ``NcursesTerminal`` with `utf8: false` (typed bytes are assembled as UTF-8,
+    ///   text is drawn as ASCII stand-ins) and tell the person once.
+    /// The corresponding C functions are `setlocale` and `nl_langinfo(CODESET)`.
+    @discardableResult
+    public static func activate() -> Bool {
+        setlocale(LC_ALL, "")
+        if isUTF8 { return true }
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+            if isUTF8 { return true }
+        }
+        return false
+    }
+
+    /// Whether the current `LC_CTYPE` character set is UTF-8.
+    public static var isUTF8: Bool {
+        guard let c = lt_codeset() else { return false }
+        let name = String(cString: c).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+}
+
 /// The ncurses screen: paints ``ScreenBuffer``s (diffed against the last frame) and reads
 /// keys, pastes and resizes. The only code that touches curses.
 ///
@@ -37,6 +66,11 @@ public final class NcursesTerminal: @unchecked Sendable {
     private var useColor = false
     private let bracketedPaste: Bool
     private var open = false
+    /// False when no UTF-8 locale exists: keys are read as bytes and assembled here, and
+    /// text is drawn as ASCII stand-ins (``ASCIIFallback``).
+    private let utf8: Bool
+    private var assembler = ASCIIFallback.UTF8Assembler()
+    private var queued: [wint_t] = []
 
     private static let pasteStart: Int32 = 0x1_000
     private static let pasteEnd: Int32 = 0x1_001
@@ -62,11 +96,14 @@ public final class NcursesTerminal: @unchecked Sendable {
     ///
     /// Call `setlocale(LC_ALL, "")` first. Sets raw mode (Ctrl-C arrives as a key),
     /// no echo, `nonl` (Enter is CR, Ctrl-J is LF), keypad, a 25 ms Esc delay.
-    /// - Parameter colors: false under `NO_COLOR`: emphasis by bold/reverse/dim only.
+    /// - Parameters:
+    ///   - colors: false under `NO_COLOR`: emphasis by bold/reverse/dim only.
+    ///   - utf8: what ``TerminalLocale/activate()`` returned.
     /// - Throws: ``FullScreenUnavailable``.
-    public init(environment: [String: String], colors: Bool) throws {
+    public init(environment: [String: String], colors: Bool, utf8: Bool = true) throws {
         if let reason = NcursesTerminal.check(environment: environment) { throw reason }
         self.colors = colors
+        self.utf8 = utf8
         self.bracketedPaste = true
         guard let s = newterm(environment["TERM"], lt_stdout(), lt_stdin()) else {
             throw FullScreenUnavailable.startFailed
@@ -84,6 +121,7 @@ public final class NcursesTerminal: @unchecked Sendable {
     ///   for `xterm-256color` is missing.
     public init(headlessWidth width: Int, height: Int, term: String = "xterm-256color") throws {
         colors = true
+        utf8 = true
         bracketedPaste = false
         guard let out = fopen("/dev/null", "w"), let inp = fopen("/dev/null", "r") else {
             throw FullScreenUnavailable.startFailed
@@ -180,6 +218,14 @@ public final class NcursesTerminal: @unchecked Sendable {
             _ = scratch.withUnsafeBufferPointer { lt_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs, pair) }
             return
         }
+        if !utf8 {
+            // No UTF-8 locale: the same number of cells, in ASCII.
+            for (i, a) in ASCIIFallback.standIn(for: cell.grapheme).unicodeScalars.enumerated() where x + i < maxX {
+                scratch[0] = wchar_t(a.value); scratch[1] = 0
+                _ = scratch.withUnsafeBufferPointer { lt_put_cell(Int32(y), Int32(x + i), $0.baseAddress, attrs, pair) }
+            }
+            return
+        }
         let ours = DisplayWidth.of(cell.grapheme)
         let scalars = Array(cell.grapheme.unicodeScalars)
         let base = scalars.first ?? " "
@@ -234,7 +280,7 @@ public final class NcursesTerminal: @unchecked Sendable {
                 isCode = false
             } else {
                 wtimeout(lt_stdscr(), timeoutMilliseconds)
-                let r = lt_get_wch(&ch)
+                let r = getWideChar(&ch)
                 if r == lt_err() { return nil }
                 isCode = r == lt_key_code_yes()
             }
@@ -249,6 +295,28 @@ public final class NcursesTerminal: @unchecked Sendable {
             if let key = NcursesTerminal.key(forCharacter: ch) { return .key(key) }
         }
         return nil
+    }
+
+    /// `get_wch`, or without a UTF-8 locale `getch` with the bytes assembled as UTF-8 (curses
+    /// cannot decode them there), so a typed Cyrillic letter or emoji is never dropped.
+    /// - Returns: `OK`, `KEY_CODE_YES` (then `ch` is a `KEY_*` code) or `ERR`, as `get_wch`.
+    private func getWideChar(_ ch: inout wint_t) -> Int32 {
+        if utf8 { return lt_get_wch(&ch) }
+        if !queued.isEmpty { ch = queued.removeFirst(); return lt_ok() }
+        while true {
+            let r = lt_getch()
+            if r == lt_err() {
+                // A sequence cut short by the timeout still shows as U+FFFD, not nothing.
+                if assembler.isPending { assembler = ASCIIFallback.UTF8Assembler(); ch = 0xFFFD; return lt_ok() }
+                return r
+            }
+            if r >= lt_key_min() { ch = wint_t(r); return lt_key_code_yes() }
+            let scalars = assembler.feed(UInt8(truncatingIfNeeded: r))
+            if scalars.isEmpty { wtimeout(lt_stdscr(), NcursesTerminal.escapeDelayMilliseconds); continue }
+            queued.append(contentsOf: scalars.dropFirst().map { wint_t($0.value) })
+            ch = wint_t(scalars[0].value)
+            return lt_ok()
+        }
     }
 
     private func event(forCode code: Int32) -> InputEvent? {
@@ -268,7 +336,7 @@ public final class NcursesTerminal: @unchecked Sendable {
         while true {
             wtimeout(lt_stdscr(), NcursesTerminal.escapeDelayMilliseconds)
             var ch: wint_t = 0
-            let r = lt_get_wch(&ch)
+            let r = getWideChar(&ch)
             if r == lt_err() { return chars.isEmpty ? .key(.escape) : nil }
             if r == lt_key_code_yes() {
                 // ESC then a key ncurses knows (Alt plus an arrow in some terminals): the key;
@@ -292,7 +360,7 @@ public final class NcursesTerminal: @unchecked Sendable {
         wtimeout(lt_stdscr(), 500)
         while true {
             var ch: wint_t = 0
-            let r = lt_get_wch(&ch)
+            let r = getWideChar(&ch)
             if r == lt_err() { break }  // the end marker never came
             if r == lt_key_code_yes() {
                 if Int32(bitPattern: ch) == NcursesTerminal.pasteEnd { break }

@@ -5,11 +5,12 @@ public enum TerminalText {
     /// Strips: ESC-introduced sequences (CSI `ESC [ … final`, OSC `ESC ] … BEL|ST`, DCS/SOS/PM/APC
     /// `ESC P|X|^|_ … ST`, and two-byte `ESC x`), the 8-bit C1 forms (U+0080–U+009F, including
     /// U+009B CSI and U+009D OSC with their parameters), every other C0 control and DEL, and a
-    /// carriage return (a lone `\r` becomes nothing; `\r\n` becomes `\n`).
+    /// carriage return (a lone `\r` becomes nothing; `\r\n` becomes `\n`), and the format
+    /// characters of ``isLayoutChanging(_:)``.
     /// Use it on everything that came from a model or a file before drawing it.
     public static func sanitize(_ text: String) -> String {
         // Fast path: nothing to strip.
-        if !text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+        if !text.unicodeScalars.contains(where: { (isControl($0) && $0 != "\n" && $0 != "\t") || isLayoutChanging($0) }) {
             return text
         }
         var out = String.UnicodeScalarView()
@@ -44,9 +45,26 @@ public enum TerminalText {
                 continue
             }
             if isControl(s) { continue }
+            if isLayoutChanging(s) {
+                if s.value == 0x2028 || s.value == 0x2029 { out.append("\n") }
+                continue
+            }
             out.append(s)
         }
         return String(out)
+    }
+
+    /// Format characters that change how a terminal draws the text after them: the bidi
+    /// embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069; an unclosed U+202E
+    /// reverses the rest of the line, prompt included), the interlinear annotation marks
+    /// (U+FFF9–U+FFFB, which hide text) and the line and paragraph separators U+2028/U+2029
+    /// (drawn by some terminals as a line break the layout did not count; they become `\n`).
+    /// Unicode Standard Annex #9, "Explicit Directional Formatting Characters".
+    static func isLayoutChanging(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0xFFF9...0xFFFB, 0x2028, 0x2029: return true
+        default: return false
+        }
     }
 
     static func isControl(_ s: Unicode.Scalar) -> Bool {

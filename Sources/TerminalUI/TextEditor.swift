@@ -8,10 +8,14 @@ public struct TextEditor: Hashable, Sendable {
     public private(set) var characters: [Character]
     /// Cursor position: an index into ``characters`` (0…count).
     public private(set) var cursor: Int
+    /// The text's length in UTF-8 bytes, kept as it changes (limits are checked per key
+    /// without re-encoding the whole text).
+    public private(set) var utf8Count: Int
 
     public init(_ text: String = "") {
         characters = Array(text)
         cursor = characters.count
+        utf8Count = text.utf8.count
     }
 
     public var text: String { String(characters) }
@@ -28,6 +32,7 @@ public struct TextEditor: Hashable, Sendable {
         let whole = Array(String(characters))
         characters = whole
         cursor = min(head.count, whole.count)
+        utf8Count += cleaned.utf8.count
     }
 
     /// Inserts one typed character. A combining mark, variation selector or ZWJ continuation
@@ -38,24 +43,44 @@ public struct TextEditor: Hashable, Sendable {
             let merged = String(characters[cursor - 1]) + String(c)
             if merged.count == 1 {
                 characters[cursor - 1] = Character(merged)
+                utf8Count += c.utf8.count
                 return
             }
         }
         characters.insert(c, at: cursor)
         cursor += 1
+        utf8Count += c.utf8.count
     }
 
     /// Deletes the grapheme before the cursor.
     public mutating func backspace() {
         guard cursor > 0 else { return }
-        characters.remove(at: cursor - 1)
+        utf8Count -= characters.remove(at: cursor - 1).utf8.count
         cursor -= 1
     }
 
     /// Deletes the grapheme under the cursor.
     public mutating func deleteForward() {
         guard cursor < characters.count else { return }
-        characters.remove(at: cursor)
+        utf8Count -= characters.remove(at: cursor).utf8.count
+    }
+
+    /// Deletes the word before the cursor, as Ctrl-W does in a shell (readline's
+    /// `unix-word-rubout`): the spaces just before the cursor, then everything back to the
+    /// previous space or line start. Stays on the current line: at a line's start it deletes
+    /// the line break only.
+    public mutating func deleteWordBackward() {
+        guard cursor > 0 else { return }
+        var start = cursor
+        if characters[start - 1] == "\n" {
+            start -= 1
+        } else {
+            while start > 0, characters[start - 1] != "\n", characters[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        }
+        utf8Count -= characters[start..<cursor].reduce(0) { $0 + $1.utf8.count }
+        characters.removeSubrange(start..<cursor)
+        cursor = start
     }
 
     public mutating func moveLeft() { cursor = max(0, cursor - 1) }

@@ -27,8 +27,15 @@ enum ChatCommand {
             fflush(stdout)
             guard let raw = readLine(strippingNewline: true) else { break }
             let line = raw.trimmingCharacters(in: .whitespaces)
-            if line == "/quit" || line == "/exit" { break }
             if line.isEmpty { continue }
+            if let command = slashCommand(line) {
+                switch command {
+                case "quit", "exit", "q": return 0
+                case "help", "h", "?": Output.line(context.text("cli.chat.help"))
+                default: Output.line(context.text("cli.chat.unknownCommand", "/" + command))
+                }
+                continue
+            }
             let message: String
             do {
                 message = try context.validatedMessage(line)
@@ -41,5 +48,15 @@ enum ChatCommand {
             fflush(stdout)
         }
         return 0
+    }
+
+    /// The command word of a line such as `/help` or `/Quit now` (lower-cased, without the
+    /// slash), or `nil` for a message: one that does not start with `/` plus a letter, such
+    /// as `/ not sure` or `//`.
+    static func slashCommand(_ line: String) -> String? {
+        guard line.hasPrefix("/") else { return nil }
+        let word = line.dropFirst().prefix { !$0.isWhitespace }
+        guard let first = word.first, first.isLetter || first == "?" else { return nil }
+        return word.lowercased()
     }
 }

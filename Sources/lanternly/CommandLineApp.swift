@@ -59,9 +59,9 @@ enum CommandLineApp {
         } catch {
             throw CLIError.runtime("Lanternly's string catalog could not be read (\(error)). Rebuild with 'make build'.")
         }
-        let paths = LanternlyPaths.resolve(home: options.home, environment: environment)
         var configured: AppLanguage?
         do {
+            let paths = try LanternlyPaths.resolve(home: options.home, environment: environment)
             configured = try Context.loadSettings(paths.settingsFile).language
         } catch {
             configured = nil  // a broken settings file must not stop --help

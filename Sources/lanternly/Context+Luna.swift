@@ -100,10 +100,18 @@ extension Context {
         let box = settingsBox
         let model = SimulatedLanguageModel(profile: live.provider, devices: try devices(), strings: catalog,
                                            gender: { box.value.gender }, now: now)
+        let environment = self.environment
         let service = LunaChatService(model: model, catalog: catalog, diagnostics: try diagnostics(),
-                                      region: { box.value.region ?? live.profile.region }, uiLanguage: language)
+                                      region: {
+                                          CrisisRegion.resolve(setting: box.value.region, environment: environment,
+                                                               profileRegion: { live.profile.region })
+                                      }, uiLanguage: language)
         // One process answers once: remember the last bank line across runs (no user text).
         service.lastBankLine = try? String(contentsOf: lastBankLineFile, encoding: .utf8)
+        // A fixed seed makes the bank's picks repeatable (tests; a reproducible bug report).
+        if let seed = environment["LANTERNLY_RANDOM_SEED"].flatMap(UInt64.init) {
+            service.bankRandom = SeededRandom(seed: seed)
+        }
         cache.chat = service
         return service
     }

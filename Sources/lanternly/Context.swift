@@ -24,7 +24,15 @@ final class Context {
     init(options: GlobalOptions, environment: [String: String]) throws {
         self.environment = environment
         self.now = { Date() }
-        paths = LanternlyPaths.resolve(home: options.home, environment: environment)
+        do {
+            paths = try LanternlyPaths.resolve(home: options.home, environment: environment)
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
+        // Folders that exist are never changed; say so when others can read one.
+        for folder in paths.exposedFolders() {
+            Output.error("lanternly: \(folder.path) can be read by other people on this computer; Lanternly leaves it as it is. 'chmod 700 \(folder.path)' makes it yours alone.")
+        }
         do {
             catalog = try StringCatalog.shipped()
         } catch {
@@ -64,9 +72,10 @@ final class Context {
     /// profile file must not stand between a person in crisis and the help line). Records
     /// only the source, as the chain does; never touches the journal.
     func crisisFirst(_ text: String) -> Reply? {
-        let region = settingsProblem == nil ? settings.region : nil
-        let profileRegion = region == nil ? (try? liveProfile())?.profile.region : nil
-        let reply = LunaChatService.crisisReply(to: text, fallback: language, region: region ?? profileRegion)
+        let region = CrisisRegion.resolve(setting: settingsProblem == nil ? settings.region : nil,
+                                          environment: environment,
+                                          profileRegion: { (try? self.liveProfile())?.profile.region })
+        let reply = LunaChatService.crisisReply(to: text, fallback: language, region: region)
         if let reply { (try? diagnostics())?.recordReply(source: reply.source) }
         return reply
     }
@@ -85,9 +94,17 @@ final class Context {
         _ = try AtomicFile.target(of: url) {
             CLIError.runtime("The settings file \(url.path) \($0). Move it away so Lanternly can create a new one.")
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else { return UserSettings() }
+        let data: Data
         do {
-            return try JSONDecoder().decode(UserSettings.self, from: data)
+            guard let read = try InputLimits.readFile(url, limit: .settingsBytes) else { return UserSettings() }
+            data = read
+        } catch let l as LimitExceeded {
+            throw CLIError.runtime("The settings file \(url.path): \(l.description)")
+        } catch {
+            throw CLIError.runtime("The settings file \(url.path) could not be read (\(error.localizedDescription)). Check its permissions.")
+        }
+        do {
+            return try UserSettings.decodeFile(data)
         } catch {
             throw CLIError.runtime(
                 "The settings file \(url.path) could not be read (\(Context.describe(error))). Fix it by hand, or delete it to go back to the defaults.")

@@ -16,10 +16,24 @@ enum DiagnosticsCommand {
         let lastGenerationError: String?
         let downloadProgress: Double?
         let isSimulator: Bool
+        /// `{"chat": {"lastSource": "onDevice", "lastError": null}, "memory": …}`.
+        let services: [String: ServiceState]
+
+        struct ServiceState: Encodable {
+            let lastSource: String?
+            let lastError: String?
+
+            func encode(to encoder: Encoder) throws {
+                enum K: String, CodingKey { case lastSource, lastError }
+                var c = encoder.container(keyedBy: K.self)
+                try c.encode(lastSource, forKey: .lastSource)
+                try c.encode(lastError, forKey: .lastError)
+            }
+        }
 
         func encode(to encoder: Encoder) throws {
             enum K: String, CodingKey {
-                case availability, reason, profile, supportedLanguages, lastReplySource, lastGenerationError, downloadProgress, isSimulator
+                case availability, reason, profile, supportedLanguages, lastReplySource, lastGenerationError, downloadProgress, isSimulator, services
             }
             var c = encoder.container(keyedBy: K.self)
             try c.encode(availability, forKey: .availability)
@@ -30,6 +44,7 @@ enum DiagnosticsCommand {
             try c.encode(lastGenerationError, forKey: .lastGenerationError)
             try c.encode(downloadProgress, forKey: .downloadProgress)
             try c.encode(isSimulator, forKey: .isSimulator)
+            try c.encode(services, forKey: .services)
         }
     }
 
@@ -42,7 +57,10 @@ enum DiagnosticsCommand {
             availability: s.availability, reason: s.reason, profile: s.profile,
             supportedLanguages: s.supportedLanguages,
             lastReplySource: s.lastSource?.rawValue, lastGenerationError: s.lastGenerationError,
-            downloadProgress: s.downloadProgress, isSimulator: s.isSimulator)
+            downloadProgress: s.downloadProgress, isSimulator: s.isSimulator,
+            services: Dictionary(uniqueKeysWithValues: s.services.map {
+                ($0.service.rawValue, Payload.ServiceState(lastSource: $0.lastSource, lastError: $0.lastError))
+            }))
         var reportPath: String?
         if writeReport {
             reportPath = try context.writeDiagnosticsReport().path

@@ -2,10 +2,22 @@ import Foundation
 import JournalStore
 import LanternlyCore
 
+/// Set by SIGTERM/SIGHUP while the editor runs (the handler also passes the signal on to the
+/// editor, so `waitpid` returns either way).
+nonisolated(unsafe) private var editorStopSignal: sig_atomic_t = 0
+nonisolated(unsafe) private var editorChild: pid_t = 0
+
 /// Hands text to `$VISUAL` / `$EDITOR` and reads it back (like `git commit`, `jrnl`).
 enum ExternalEditor {
-    /// Writes `initial` to a private temporary `.md` file (0600), runs the editor on it through
-    /// `/bin/sh -c`, and returns the edited text; the file is removed afterwards.
+    /// Writes `initial` to a new private `.md` file (``PrivateFile``: 0600, `O_EXCL|O_NOFOLLOW`)
+    /// in the person's own 0700 folder `state/editor/` (``folder(_:)``), runs the editor on it
+    /// through `/bin/sh -c`, and returns the edited text; the file is removed afterwards.
+    ///
+    /// While the editor runs, SIGINT and SIGQUIT are ignored here (the editor, in the same
+    /// process group, gets them from the keyboard and decides), as git does
+    /// (git `editor.c`, `sigchain_push(SIGINT, SIG_IGN)`). SIGTERM or SIGHUP is passed on to
+    /// the editor; what the file holds then becomes a recovery draft, the file is removed,
+    /// and the signal ends the process as it would have (or reaches the handler that was there).
     ///
     /// - Returns: the text, or `nil` when the result is empty.
     /// - Throws: ``CLIError/runtime(_:)`` when no editor is set or the editor fails.
@@ -13,51 +25,160 @@ enum ExternalEditor {
         guard let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
             throw CLIError.usage("write: give the text as arguments or on standard input, or set $EDITOR (e.g. export EDITOR=nano).")
         }
-        let dir = FileManager.default.temporaryDirectory
-        let file = dir.appendingPathComponent("lanternly-\(getpid())-\(UUID().uuidString.prefix(8)).md")
+        let dir = try folder(paths)
         // A draft handed over ends with a newline, so what the editor adds starts on its own line.
         let handed = initial.isEmpty || initial.hasSuffix("\n") ? initial : initial + "\n"
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(handed.utf8),
-                                             attributes: [.posixPermissions: 0o600]) else {
-            throw CLIError.runtime("Could not create a temporary file in \(dir.path) for the editor.")
-        }
-        defer { try? FileManager.default.removeItem(at: file) }
-        // posix_spawn, not Foundation's Process: Process puts the child in a new process group,
-        // and an editor outside the terminal's foreground group cannot read the keyboard.
-        let status: Int32
+        let file: PrivateFile.Created
         do {
-            status = try runInForeground(["/bin/sh", "-c", "\(editor) \"$1\"", "lanternly-editor", file.path])
+            file = try PrivateFile.create(in: dir, prefix: "lanternly-", suffix: ".md")
+        } catch {
+            throw CLIError.runtime("Could not create a file for the editor in \(dir.path) (\(error)). Check that the folder is yours and writable.")
+        }
+        // Removed on every way out, with anything the editor left beside it (`FILE~`, nano's `FILE.save`).
+        defer { removeLeftovers(of: file.url) }
+        do {
+            try PrivateFile.write(Data(handed.utf8), to: file)
+            try PrivateFile.keep(file)
+        } catch {
+            PrivateFile.discard(file)
+            throw CLIError.runtime("Could not write the file for the editor in \(dir.path) (\(error)).")
+        }
+        let token = TemporaryFiles.register(file.url.path)
+        defer { TemporaryFiles.unregister(token) }
+
+        let outcome: (status: Int32, signal: Int32)
+        do {
+            outcome = try waitForEditor(["/bin/sh", "-c", "\(editor) \"$1\"", "lanternly-editor", file.url.path])
         } catch {
             throw CLIError.runtime("Could not start the editor '\(editor)': \(error). Check $VISUAL / $EDITOR.")
         }
-        guard status == 0 else {
+        let left = (try? String(contentsOf: file.url, encoding: .utf8)) ?? ""
+        if outcome.signal != 0 {
+            // Stopped from outside (SIGTERM, SIGHUP): keep what exists, remove the file, then
+            // let the signal do what it was going to do.
+            if !left.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+               let draft = try? RecoveryDraft.save(left, paths: paths) {
+                Output.error("lanternly: stopped by signal \(outcome.signal). Your text is kept in a recovery draft (\(draft.file.path)); 'lanternly write --recover' saves it.")
+            }
+            removeLeftovers(of: file.url)
+            TemporaryFiles.unregister(token)
+            _ = Output.finish()
+            raise(outcome.signal)
+            throw CLIError.runtime("Stopped by signal \(outcome.signal) while the editor was open; nothing was saved to the journal.")
+        }
+        guard outcome.status == 0 else {
             // Nothing typed is lost: whatever the editor left in the file becomes a recovery draft.
-            let left = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             var kept = ""
             if !left.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
                let draft = try? RecoveryDraft.save(left, paths: paths) {
                 kept = " Your text is kept in a recovery draft (\(draft.file.path)); 'lanternly write --recover' saves it."
             }
-            throw CLIError.runtime("The editor '\(editor)' exited with status \(status), so nothing was saved to the journal.\(kept)")
+            throw CLIError.runtime("The editor '\(editor)' exited with status \(outcome.status), so nothing was saved to the journal.\(kept)")
         }
-        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+        return left.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : left
+    }
+
+    /// `state/editor`, created 0700 when missing; it must be a folder (not a link) of our own
+    /// that nobody else can open. When the state folder cannot be written, the fallback is
+    /// `$TMPDIR/lanternly-editor-UID` under the same rules.
+    ///
+    /// - Throws: ``CLIError/runtime(_:)`` naming the folder when neither can be used.
+    static func folder(_ paths: LanternlyPaths) throws -> URL {
+        let primary = paths.state.appendingPathComponent("editor")
+        let tmp = environmentTemporaryFolder()
+        let fallback = URL(fileURLWithPath: tmp).appendingPathComponent("lanternly-editor-\(geteuid())")
+        var reason = ""
+        for dir in [primary, fallback] {
+            do {
+                try LanternlyPaths.ensurePrivateDirectory(dir)
+                return dir
+            } catch {
+                if reason.isEmpty { reason = "\(error)" }
+            }
+        }
+        throw CLIError.runtime("Could not use \(primary.path) for the editor's file: \(reason). Check that the folder is yours and writable.")
+    }
+
+    private static func environmentTemporaryFolder() -> String {
+        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
+    /// Removes `url` and the files an editor may leave beside it (`NAME~`, `NAME.save`, `.NAME.swp`).
+    static func removeLeftovers(of url: URL) {
+        let dir = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        unlink(url.path)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
+        for other in names where other.hasPrefix(name) || other.hasPrefix("." + name) {
+            unlink(dir.appendingPathComponent(other).path)
+        }
+    }
+
+    /// Runs `argv` in this process's group (so it owns the terminal as we do) and waits, with
+    /// SIGINT/SIGQUIT ignored here and SIGTERM/SIGHUP passed on to it (see ``edit(initial:environment:paths:)``).
+    /// The editor starts with every signal at its default action.
+    ///
+    /// - Returns: the exit status (128+N when killed by signal N), and the signal that asked
+    ///   us to stop (0 when none).
+    /// - Throws: the `posix_spawn` error. The corresponding C functions are `posix_spawn`,
+    ///   `sigaction` and `waitpid`.
+    static func waitForEditor(_ argv: [String]) throws -> (status: Int32, signal: Int32) {
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        var stop = sigaction()
+        // No SA_RESTART: waitpid returns EINTR, and the loop looks at the flag.
+        stop.__sigaction_handler.sa_handler = { sig in
+            editorStopSignal = sig
+            if editorChild > 0 { kill(editorChild, sig) }
+        }
+        sigemptyset(&stop.sa_mask)
+        let empty = sigaction()
+        var saved = Array(repeating: empty, count: 4)
+        let watched: [Int32] = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
+        editorStopSignal = 0
+        editorChild = 0
+        for (i, sig) in watched.enumerated() {
+            if sig == SIGINT || sig == SIGQUIT {
+                sigaction(sig, &ignore, &saved[i])
+            } else {
+                sigaction(sig, &stop, &saved[i])
+            }
+        }
+        defer {
+            for (i, sig) in watched.enumerated() { sigaction(sig, &saved[i], nil) }
+            editorChild = 0
+        }
+        let status = try runInForeground(argv) { editorChild = $0 }
+        return (status, editorStopSignal)
     }
 
     /// Runs `argv` in this process's group (so it owns the terminal as we do) and waits.
     ///
+    /// - Parameter started: called with the child's pid as soon as it exists.
     /// - Returns: the exit status (128+N when killed by signal N).
     /// - Throws: the `posix_spawn` error. The corresponding C functions are `posix_spawn` and
     ///   `waitpid`.
-    static func runInForeground(_ argv: [String]) throws -> Int32 {
+    static func runInForeground(_ argv: [String], started: (pid_t) -> Void = { _ in }) throws -> Int32 {
         var pid = pid_t()
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
-        let spawned = posix_spawn(&pid, argv[0], nil, nil, &cArgs, environ)
+        // The child starts with the default action for the signals we ignore or catch.
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for sig in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF))
+        let spawned = posix_spawn(&pid, argv[0], nil, &attr, &cArgs, environ)
         guard spawned == 0 else { throw CLIError.runtime(String(cString: strerror(spawned))) }
+        started(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { throw CLIError.runtime(String(cString: strerror(errno))) }
+            // Asked to stop, and the editor does not end on the signal passed on: do not wait for it.
+            if editorStopSignal != 0 { return 128 + editorStopSignal }
         }
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal

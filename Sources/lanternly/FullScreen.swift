@@ -101,7 +101,8 @@ private func redrawAfterContinue(_ terminal: NcursesTerminal, _ runtime: AppRunt
 
 /// Runs the full-screen app until the person quits.
 ///
-/// Calls `setlocale(LC_ALL, "")` first. Returns 0 on quit (Ctrl-C, F10), 128+N after signal N
+/// Sets the locale first (``TerminalLocale/activate()``: the environment's, else `C.UTF-8`;
+/// without any UTF-8 locale the app draws ASCII and says so once). Returns 0 on quit (Ctrl-C, F10), 128+N after signal N
 /// (SIGTERM, SIGHUP, SIGINT), and ``fullScreenUnavailableExitCode`` (3) when curses could not
 /// start — then nothing was drawn and the terminal is untouched; print
 /// ``fullScreenUnavailableReason(environment:language:catalog:)`` and open the plain mode.
@@ -118,14 +119,14 @@ private func redrawAfterContinue(_ terminal: NcursesTerminal, _ runtime: AppRunt
 /// exit(code)
 /// ```
 func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int32 {
-    setlocale(LC_ALL, "")
+    let utf8 = TerminalLocale.activate()
     let environment = ProcessInfo.processInfo.environment
     guard NcursesTerminal.check(environment: environment) == nil else { return fullScreenUnavailableExitCode }
     installSignalHandlers()
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     let terminal: NcursesTerminal
     do {
-        terminal = try NcursesTerminal(environment: environment, colors: !noColor)
+        terminal = try NcursesTerminal(environment: environment, colors: !noColor, utf8: utf8)
     } catch {
         restoreSignalHandlers()
         return fullScreenUnavailableExitCode
@@ -150,6 +151,7 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
     }
     var state = initialState
     (state.width, state.height) = terminal.size
+    if !utf8 { state.notice = .noUTF8Locale }
     let runtime = AppRuntime(state: state, dependencies: deps)
     runtime.send(.started)
     terminal.paint(runtime.frame())

@@ -30,7 +30,7 @@ enum JournalCommands {
         if !words.isEmpty {
             text = words.joined(separator: " ")
         } else if isatty(STDIN_FILENO) == 0 {
-            text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes * 16)
+            text = try Output.readStandardInput(limit: InputLimits.entryBytes)
         } else {
             guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths) else {
                 Output.error(context.text("cli.write.nothing"))
@@ -41,6 +41,11 @@ enum JournalCommands {
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             Output.error(context.text("cli.write.nothing"))
             return 0
+        }
+        do {
+            try InputLimits.checkEntry(text)
+        } catch let l as LimitExceeded {
+            throw CLIError.runtime(context.text("journal.error.overLimit", l.message(context.catalog, context.language)))
         }
 
         // The crisis check comes first, on the whole text, before anything is saved: the help
@@ -208,18 +213,29 @@ enum JournalCommands {
         run: { args, context in
             let formatName = try args.option("--format", "-f") ?? ""
             let output = try args.option("--output", "-o")
+            let force = args.flag("--force")
             try args.finish()
             guard let format = ExportFormat(rawValue: formatName == "md" ? "markdown" : formatName) else {
                 throw CLIError.usage("export: --format takes json, markdown or txt.")
             }
+            // Decided before the journal is opened or anything written (ExportDestination).
+            let destination = try output.map { try ExportDestination.resolve($0, force: force, context: context) }
+                ?? .standardOutput
             do {
                 let journal = try context.journal()
-                if let output {
-                    try JournalExport.write(journal, format: format, toFile: URL(fileURLWithPath: output))
-                    Output.error(context.text("cli.export.done", output))
-                } else {
+                switch destination {
+                case .standardOutput:
                     try JournalExport.write(journal, format: format) { Output.write($0) }
+                case .stream(let path):
+                    try ExportDestination.writeStream(path: path, context: context) { sink in
+                        try JournalExport.write(journal, format: format, to: sink)
+                    }
+                case .file(let url):
+                    try JournalExport.write(journal, format: format, toFile: url)
+                    Output.error(context.text("cli.export.done", url.path))
                 }
+            } catch let e as CLIError {
+                throw e
             } catch {
                 throw CLIError.runtime(context.describeJournalError(error))
             }
@@ -249,6 +265,7 @@ enum JournalCommands {
         name: "history",
         run: { args, context in
             let json = args.flag("--json")
+            let yes = args.flag("--yes", "-y")
             let n = try args.option("-n")
             let words = try args.positionals()
             var limit: Int?
@@ -258,6 +275,20 @@ enum JournalCommands {
             }
             do {
                 if words == ["erase"] {
+                    // Asks first, with what will go; --yes for scripts (DESIGN: nothing is destroyed unasked).
+                    let held = try context.journal().chatHistory(limit: nil).count
+                    if held > 0 && !yes {
+                        guard isatty(STDIN_FILENO) != 0 else {
+                            throw CLIError.usage(context.text("cli.history.needsYes", String(held)))
+                        }
+                        Output.write(context.text("cli.history.confirmErase", String(held)))
+                        _ = Output.finish()
+                        let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+                        guard answer == "y" || answer == "yes" || answer == "д" || answer == "да" else {
+                            Output.line(context.text("cli.history.kept"))
+                            return 1
+                        }
+                    }
                     let count = try context.journal().eraseChatHistory()
                     Output.line(context.text("cli.history.erased", String(count)))
                     return 0

@@ -38,7 +38,7 @@ enum LiveDependencies {
             }
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
                                                 profilePath: profilePath, language: language)
-            return AppStatus(
+            var result = AppStatus(
                 availability: availability,
                 banner: snapshot.banner,
                 bannerOffersSettings: snapshot.bannerOffersSettings,
@@ -53,6 +53,11 @@ enum LiveDependencies {
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+            result.serviceLines = snapshot.services.map {
+                let line = diagnostics.serviceLine($0, language: language)
+                return LabelledValue(line.label, line.value)
+            }
+            return result
         }
 
         return AppDependencies(
@@ -131,6 +136,7 @@ enum LiveDependencies {
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
+            chatCount: { try journalBox.get().chatHistory(limit: nil).count },
             editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment, paths: paths) },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }

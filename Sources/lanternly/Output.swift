@@ -13,7 +13,15 @@ enum Output {
     static func write(_ text: String) {
         let safe = stdoutIsTerminal ? TerminalText.sanitize(text) : text
         var bytes = Array(safe.utf8)
-        if !bytes.isEmpty { _ = fwrite(&bytes, 1, bytes.count, stdout) }
+        if !bytes.isEmpty, fwrite(&bytes, 1, bytes.count, stdout) < bytes.count { stopIfReaderLeft(errno) }
+    }
+
+    /// A reader that closes its end early (`lanternly list | head -1`) is normal: nothing more
+    /// can be shown, so end now, quietly and successfully, as `seq` and `git log` stop. Any
+    /// other write error is left for ``finish()`` to report. Called only after a failed write
+    /// to standard output (read-only commands; a write command has already committed).
+    private static func stopIfReaderLeft(_ code: Int32) {
+        if code == EPIPE { fflush(stderr); _exit(0) }
     }
 
     /// Writes raw bytes to standard output (stripped like ``write(_:)`` on a terminal).
@@ -21,7 +29,8 @@ enum Output {
         if stdoutIsTerminal {
             write(String(decoding: data, as: UTF8.self))
         } else {
-            data.withUnsafeBytes { raw in _ = fwrite(raw.baseAddress, 1, raw.count, stdout) }
+            let written = data.withUnsafeBytes { raw in fwrite(raw.baseAddress, 1, raw.count, stdout) }
+            if written < data.count { stopIfReaderLeft(errno) }
         }
     }
 
@@ -52,8 +61,10 @@ enum Output {
     /// - Returns: `true` when everything written reached its destination.
     static func finish() -> Bool {
         let flushed = fflush(stdout) == 0
+        let code = errno
         if !flushed || ferror(stdout) != 0 {
-            let reason = String(cString: strerror(errno))
+            if code == EPIPE { return true }  // the reader left early: see stopIfReaderLeft
+            let reason = String(cString: strerror(code))
             error("lanternly: the output could not be written (\(reason)). Check the file or pipe it goes to (is the disk full?).")
             return false
         }

@@ -47,7 +47,15 @@ enum ProfileCommand {
     }
 
     private static func readProfileBytes(_ context: Context) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: context.profileURL.path) else {
+        let data: Data?
+        do {
+            data = try InputLimits.readFile(context.profileURL, limit: .profileBytes)
+        } catch let l as LimitExceeded {
+            throw CLIError.runtime("The profile \(context.profileURL.path): \(l.description)")
+        } catch {
+            data = nil
+        }
+        guard let data else {
             throw CLIError.runtime("The profile \(context.profileURL.path) does not exist or cannot be read. Run 'lanternly profile use iphone-16-pro' to create one.")
         }
         return data

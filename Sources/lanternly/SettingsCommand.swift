@@ -17,7 +17,10 @@ enum SettingsCommand {
                 try Output.json(s)
             } else {
                 Output.line("gender    \(s.gender.rawValue)")
-                Output.line("region    \(s.region ?? "auto")")
+                // `auto` shows what it resolves to now (CrisisRegion: locale, then profile).
+                let auto = CrisisRegion.resolve(setting: nil, environment: context.environment,
+                                                profileRegion: { (try? context.liveProfile())?.profile.region })
+                Output.line("region    \(s.region ?? "auto (\(auto ?? "none"))")")
                 Output.line("path      \(s.lifePath.rawValue)")
                 Output.line("language  \(s.language?.rawValue ?? "auto")")
                 Output.line("history   \(s.keepChatHistory ? "on" : "off")")
@@ -49,10 +52,10 @@ enum SettingsCommand {
             s.gender = g
         case "region":
             if value.lowercased() == "auto" { s.region = nil; return }
-            guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            guard let code = UserSettings.regionCode(value) else {
                 throw CLIError.usage("settings: region takes a two-letter code such as US, GB or RU, or 'auto', not '\(value)'.")
             }
-            s.region = value.uppercased()
+            s.region = code
         case "path":
             guard let p = LifePath(rawValue: value) else {
                 throw CLIError.usage("settings: path takes calm, growth or connection, not '\(value)'.")

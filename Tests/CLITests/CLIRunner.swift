@@ -83,8 +83,8 @@ struct CLIRunner {
 
     /// `run` with `--profile` set to a private copy of a shipped profile.
     @discardableResult
-    func run(profile: String, _ args: [String], stdin: Data? = nil) throws -> Result {
-        try run(["--profile", try profileCopy(profile).path] + args, stdin: stdin)
+    func run(profile: String, _ args: [String], stdin: Data? = nil, env extra: [String: String] = [:]) throws -> Result {
+        try run(["--profile", try profileCopy(profile).path] + args, stdin: stdin, env: extra)
     }
 
     /// Every regular file under the home, with its bytes.

@@ -96,11 +96,20 @@ final class ReplyCLITests: XCTestCase {
 }
 
 extension ReplyCLITests {
-    /// The bank never gives the same line twice in a row, also across separate runs.
+    /// The bank never gives the same line twice in a row, also across separate runs. The seed
+    /// makes every run pick the same line when nothing is remembered, so a lost "last line"
+    /// shows on the second run, every time.
     func testBankDoesNotRepeatAcrossRuns() throws {
+        let seeded = ["LANTERNLY_RANDOM_SEED": "7"]
+        let fresh = try CLIRunner()
+        defer { fresh.cleanUp() }
+        let first = try XCTUnwrap(try fresh.run(profile: "iphone-15", ["reply", "--json", "a quiet day"], env: seeded).json?["text"] as? String)
+        try FileManager.default.removeItem(at: fresh.home.appendingPathComponent("state/last-bank-line.txt"))
+        let again = try XCTUnwrap(try fresh.run(profile: "iphone-15", ["reply", "--json", "a quiet day"], env: seeded).json?["text"] as? String)
+        XCTAssertEqual(again, first, "with the same seed and nothing remembered, a run picks the same line")
         var previous: String?
-        for _ in 0..<12 {
-            let text = try XCTUnwrap(try cli.run(profile: "iphone-15", ["reply", "--json", "a quiet day"]).json?["text"] as? String)
+        for _ in 0..<6 {
+            let text = try XCTUnwrap(try cli.run(profile: "iphone-15", ["reply", "--json", "a quiet day"], env: seeded).json?["text"] as? String)
             XCTAssertNotEqual(text, previous)
             previous = text
         }

@@ -36,13 +36,21 @@ final class RoundTripTests: XCTestCase {
     func testOneMegabyteEntry() throws {
         let (journal, _) = try makeJournal(self)
         let unit = "Долгая запись 長い 📝 "
-        let big = String(repeating: unit, count: 1_048_576 / unit.utf8.count + 1)
-        XCTAssertGreaterThan(big.utf8.count, 1_048_576)
-        let saved = try journal.add(big + " @большое")
+        let tag = " @большое"
+        var big = String(repeating: unit, count: (InputLimits.entryBytes - tag.utf8.count) / unit.utf8.count)
+        big += String(repeating: "x", count: InputLimits.entryBytes - tag.utf8.count - big.utf8.count)
+        XCTAssertEqual((big + tag).utf8.count, 1_048_576, "exactly the limit, 1 MiB")
+        let saved = try journal.add(big + tag)
         let back = try XCTUnwrap(journal.entry(id: saved.id))
-        XCTAssertEqual(back.body, big + " @большое")
+        XCTAssertEqual(back.body, big + tag)
         XCTAssertEqual(back.tags, ["большое"])
         XCTAssertEqual(try journal.search("большое").map(\.entry.id), [saved.id])
+        // One byte more is refused whole, naming the limit; nothing is stored.
+        XCTAssertThrowsError(try journal.add(big + tag + "!")) {
+            XCTAssertEqual($0 as? JournalError, .overLimit(LimitExceeded(kind: .entryBytes, found: 1_048_577)))
+            XCTAssertTrue("\($0)".contains("1048576"), "\($0)")
+        }
+        XCTAssertEqual(try journal.entryCount(), 1)
     }
 
     func testStoredEntryMatchesWhatAddReturned() throws {

@@ -41,3 +41,28 @@ func isoDate(_ s: String) -> Date {
     let f = ISO8601DateFormatter()
     return f.date(from: s)!
 }
+
+/// Runs `body` as an unprivileged user. Not root: as is. Root: `folder` is given to `nobody`
+/// (uid/gid from the password database, 65534 when missing), then the effective group, the
+/// supplementary groups and the effective user become `nobody`'s for `body` and are put back
+/// after it, whatever it throws.
+func asUnprivilegedUser(owning folder: URL, _ body: () throws -> Void) throws {
+    guard geteuid() == 0 else { return try body() }
+    let uid = getpwnam("nobody")?.pointee.pw_uid ?? 65534
+    let gid = getpwnam("nobody")?.pointee.pw_gid ?? 65534
+    XCTAssertEqual(chown(folder.path, uid, gid), 0, "chown \(folder.path)")
+    var saved = [gid_t](repeating: 0, count: Int(getgroups(0, nil)))
+    let count = getgroups(Int32(saved.count), &saved)
+    var only = [gid]
+    XCTAssertEqual(setgroups(1, &only), 0)
+    XCTAssertEqual(setegid(gid), 0)
+    XCTAssertEqual(seteuid(uid), 0, "seteuid(nobody)")
+    defer {
+        XCTAssertEqual(seteuid(0), 0)
+        XCTAssertEqual(setegid(0), 0)
+        XCTAssertEqual(setgroups(Int(max(count, 0)), &saved), 0)
+        // Root owns it again, so the teardown can remove it.
+        _ = chown(folder.path, 0, 0)
+    }
+    try body()
+}

@@ -170,16 +170,121 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(reflectionWords("rough week @suicide"), "rough week", "the model never sees the tags")
     }
 
-    func testQuestionMarkOpensHelpOnlyOnAnEmptyInput() {
+    func testEveryDestructiveActionAsksFirstWithWhatWillGo() {
+        var s = AppState(width: 90, height: 24)
+        _ = reduce(&s, .keyPressed(.function(2)))
+        s.settingsCursor = SettingsRow.allCases.firstIndex(of: .eraseChat)!
+        // Enter counts first and erases nothing.
+        XCTAssertEqual(reduce(&s, .keyPressed(.enter)), [.countChatForErase])
+        XCTAssertEqual(reduce(&s, .chatCountedForErase(214)), [])
+        XCTAssertEqual(s.confirmation, .eraseChat(count: 214))
+        XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains("Erase all 214"))
+        // Any key but y keeps everything: n, Enter again, Esc, a second Enter press.
+        for key: Key in [.character("n"), .enter, .escape, .character(" ")] {
+            _ = reduce(&s, .chatCountedForErase(214))
+            XCTAssertEqual(reduce(&s, .keyPressed(key)), [], "\(key) erased")
+            XCTAssertNil(s.confirmation)
+            XCTAssertEqual(s.notice, .nothingErased)
+            XCTAssertEqual(s.screen, .settings)
+        }
+        _ = reduce(&s, .chatCountedForErase(3))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("y"))), [.eraseChat])
+        // Nothing to erase: said so, nothing asked.
+        _ = reduce(&s, .chatCountedForErase(0))
+        XCTAssertNil(s.confirmation)
+        XCTAssertEqual(s.notice, .nothingErased)
+        // Russian: the question in Russian, and д confirms.
+        s.language = .russian
+        _ = reduce(&s, .chatCountedForErase(5))
+        XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains("5"))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("д"))), [.eraseChat])
+    }
+
+    func testAPrintableKeyIsAlwaysTextInTheChatHelpIsF1() {
+        // A message may start with any printable character, `?` and `q` included.
+        for first in ["?", "q", "¿", "？"] {
+            var s = AppState()
+            s.type(first + "is it ok")
+            XCTAssertEqual(s.screen, .chat, "\(first) left the chat")
+            XCTAssertEqual(s.input.text, first + "is it ok")
+        }
         var s = AppState()
-        s.type("why?")
-        XCTAssertEqual(s.screen, .chat)
-        XCTAssertEqual(s.input.text, "why?")
-        s.input = TextEditor()
-        s.type("?")
+        _ = reduce(&s, .keyPressed(.function(1)))
         XCTAssertEqual(s.screen, .help)
         _ = reduce(&s, .keyPressed(.escape))
         XCTAssertEqual(s.screen, .chat)
+        // The help line names only keys that work here.
+        XCTAssertFalse(KeyCommand.showHelp.keys(in: .chat).contains(.character("?")))
+    }
+
+    func testCtrlWDeletesTheWordBeforeTheCursor() {
+        for (typed, left, expected) in [("good morning sea", 0, "good morning "), ("один два  ", 0, "один "),
+                                         ("日本語 の テキスト", 0, "日本語 の "), ("alpha beta", 5, " beta"),
+                                         ("👨‍👩‍👧 family", 7, " family"), ("line one\nsecond", 0, "line one\n"),
+                                         ("word", 0, "")] {
+            var s = AppState()
+            _ = reduce(&s, .pasted(typed))
+            for _ in 0..<left { _ = reduce(&s, .keyPressed(.left)) }
+            _ = reduce(&s, .keyPressed(.ctrl("w")))
+            XCTAssertEqual(s.input.text, expected, "Ctrl-W on \(typed.debugDescription)")
+            XCTAssertEqual(s.input.utf8Count, expected.utf8.count)
+        }
+        // In the journal editor too.
+        var s = AppState()
+        _ = reduce(&s, .keyPressed(.function(4)))
+        _ = reduce(&s, .keyPressed(.character("n")))
+        s.type("tea with milk")
+        _ = reduce(&s, .keyPressed(.ctrl("w")))
+        XCTAssertEqual(s.journal.draft.text, "tea with ")
+    }
+
+    func testInputsTakeWhatTheCommandLineTakesAndSaySoBeyond() {
+        let limit = LunaChatService.maxMessageBytes
+        // A paste over the limit: nothing added, a notice with the numbers; the input is intact.
+        var s = AppState()
+        s.type("kept ")
+        _ = reduce(&s, .pasted(String(repeating: "ж", count: limit / 2 + 10)))
+        XCTAssertEqual(s.input.text, "kept ")
+        guard case .inputTooLong(let bytes, let shownLimit)? = s.notice else { return XCTFail("no notice: \(String(describing: s.notice))") }
+        XCTAssertEqual(shownLimit, limit)
+        XCTAssertEqual(bytes, 5 + (limit / 2 + 10) * 2)
+        XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains("Not added"))
+        // A paste up to the limit fits exactly; one more typed key is refused, with the notice.
+        s = AppState()
+        _ = reduce(&s, .pasted(String(repeating: "a", count: limit - 3) + "日"))
+        XCTAssertNil(s.notice)
+        XCTAssertEqual(s.input.utf8Count, limit)
+        s.type("x")
+        XCTAssertEqual(s.input.utf8Count, limit)
+        XCTAssertNotNil(s.notice)
+        _ = reduce(&s, .keyPressed(.ctrl("j")))
+        XCTAssertEqual(s.input.utf8Count, limit)
+        // What reaches Luna is never over the limit the CLI applies.
+        let effects = reduce(&s, .keyPressed(.enter))
+        guard case .sendToLuna(_, let message)? = effects.first else { return XCTFail("not sent: \(effects)") }
+        XCTAssertNoThrow(try LunaChatService.validate(message))
+        // The journal editor takes an entry as long as `lanternly write` does, not a chat message.
+        s = AppState()
+        _ = reduce(&s, .keyPressed(.function(4)))
+        _ = reduce(&s, .keyPressed(.character("n")))
+        _ = reduce(&s, .pasted(String(repeating: "b", count: limit * 4)))
+        XCTAssertEqual(s.journal.draft.utf8Count, limit * 4)
+        _ = reduce(&s, .pasted(String(repeating: "c", count: JournalEntry.maxBodyBytes)))
+        XCTAssertEqual(s.journal.draft.utf8Count, limit * 4)
+        XCTAssertNotNil(s.notice)
+    }
+
+    func testTypingAndPastingStayLinear() {
+        // Work per key does not grow with the text: the byte count is kept, not re-measured.
+        var e = TextEditor()
+        for i in 0..<20_000 { e.insert(Character(i % 7 == 0 ? " " : "я")) }
+        XCTAssertEqual(e.utf8Count, e.text.utf8.count)
+        e.insert("👨‍👩‍👧")
+        e.insert("\u{301}")
+        XCTAssertEqual(e.utf8Count, e.text.utf8.count)
+        for _ in 0..<100 { e.backspace() }
+        e.moveLeft(); e.deleteForward()
+        XCTAssertEqual(e.utf8Count, e.text.utf8.count)
     }
 
     func testHelpScreenListsEveryCommandFromTheKeyTable() {

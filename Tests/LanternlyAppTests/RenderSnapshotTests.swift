@@ -98,7 +98,7 @@ final class RenderSnapshotTests: XCTestCase {
     func testHelp() {
         var s = Self.chatState("available")
         s.input = TextEditor()
-        _ = reduce(&s, .keyPressed(.character("?")))
+        _ = reduce(&s, .keyPressed(.function(1)))
         XCTAssertEqual(s.screen, .help)
         snap(s, "help")
     }

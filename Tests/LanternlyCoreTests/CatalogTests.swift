@@ -64,10 +64,29 @@ final class CatalogTests: XCTestCase {
     func testPlaceholdersMatchAcrossLanguages() throws {
         for (key, values) in try rawCatalog() {
             let en = Self.placeholders(values["en"] ?? "")
-            for language in AppLanguage.allCases {
-                XCTAssertEqual(Self.placeholders(values[language.rawValue] ?? ""), en, "\(key) [\(language.rawValue)]")
+            // Every language the key has (the crisis and concern replies have all 18).
+            for (code, value) in values {
+                XCTAssertEqual(Self.placeholders(value), en, "\(key) [\(code)]")
             }
         }
+    }
+
+    /// UI strings stay English and Russian; only the crisis and concern replies (and their
+    /// help-line names) are written in every ``SafetyLanguage``, and in no other language.
+    func testOnlyTheSafetyRepliesHaveMoreLanguages() throws {
+        let ui = Set(AppLanguage.allCases.map(\.rawValue))
+        let safety = Set(SafetyLanguage.allCases.map(\.rawValue))
+        var extra = 0
+        for (key, values) in try rawCatalog() {
+            let codes = Set(values.keys)
+            if key.hasPrefix("crisis.") || key.hasPrefix("concern.") {
+                XCTAssertTrue(codes.isSubset(of: safety), "\(key) has a language no message is written in: \(codes.subtracting(safety))")
+                extra += codes.subtracting(ui).count
+            } else {
+                XCTAssertEqual(codes, ui, "\(key): UI strings are English and Russian only")
+            }
+        }
+        XCTAssertGreaterThan(extra, 16 * 18, "the replies are written in the 16 further languages")
     }
 
     func testNeutralLinesAvoidGenderedRussian() throws {
@@ -76,7 +95,7 @@ final class CatalogTests: XCTestCase {
         for sample in ["Я рада, что ты написала.", "ты сам знаешь", "рад(а) тебя видеть", "ты устал", "ты справился", "не оставайся один"] {
             XCTAssertTrue(regexes.contains { $0.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil }, sample)
         }
-        let neutralPrefixes = ["bank.", "crisis.", "question."]
+        let neutralPrefixes = ["bank.", "crisis.", "concern.", "question."]
         var checked = 0
         for (key, values) in try rawCatalog() where neutralPrefixes.contains(where: key.hasPrefix) {
             let ru = values["ru"] ?? ""

@@ -99,11 +99,12 @@ final class ChainTests: XCTestCase {
         for (outcome, name) in cases {
             let diag = diagnostics()
             let secret = "private-words-\(name)"
-            let reply = await service(TestLanguageModel(script: [outcome]), diag).reply(to: secret)
+            // exceededContextWindowSize is retried once with fewer turns: it fails twice here.
+            let reply = await service(TestLanguageModel(script: [outcome, outcome]), diag).reply(to: secret)
             XCTAssertEqual(reply.source, .bank, name)
             XCTAssertEqual(diag.lastGenerationError, name)
             XCTAssertEqual(diag.current.lastGenerationErrorSource, .onDevice)
-            XCTAssertTrue(diag.log!.lines().contains { $0.contains("event=generationError source=onDevice error=\(name)") },
+            XCTAssertTrue(diag.log!.lines().contains { $0.contains("event=generationError service=chat source=onDevice error=\(name)") },
                           diag.log!.lines().joined(separator: "\n"))
             XCTAssertFalse(home.anyFileContains(secret), "no user text in any file")
         }

@@ -324,7 +324,7 @@ final class CrisisTests: XCTestCase {
     func testEveryFactsRegionHasALineAndNoPlaceholderLeft() throws {
         let regions = ["US", "CA", "GB", "IE", "RU", "UA", "DE", "FR", "ES", "JP", "KR", "CN", "TW", "HK", "AU", "IN", "BR"]
         let catalog = try StringCatalog.shipped()
-        XCTAssertEqual(Set(HelpLine.all.compactMap(\.region)), Set(regions))
+        XCTAssertTrue(Set(regions).isSubset(of: Set(HelpLine.all.compactMap(\.region))), "a FACTS.md region left the table")
         for region in regions {
             let help = HelpLine.forRegion(region)
             XCTAssertEqual(help.region, region)

@@ -117,7 +117,7 @@ final class DiagnosticsTests: XCTestCase {
         d.recordReply(source: .crisis)
         let lines = d.log!.lines()
         XCTAssertEqual(lines.count, 3, "the crisis turn adds no line")
-        let pattern = try NSRegularExpression(pattern: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ event=[A-Za-z]+( source=[A-Za-z]+)?( error=[A-Za-z0-9._:-]+)?$"#)
+        let pattern = try NSRegularExpression(pattern: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ event=[A-Za-z]+( service=[a-z]+)?( source=[A-Za-z]+)?( error=[A-Za-z0-9._:-]+)?$"#)
         for line in lines {
             XCTAssertNotNil(pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), line)
         }

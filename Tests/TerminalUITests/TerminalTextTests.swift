@@ -46,3 +46,46 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.truncate("short", width: 10), "short")
     }
 }
+
+final class ASCIIFallbackTests: XCTestCase {
+    func testStandInsKeepTheWidthOfWhatTheyStandFor() {
+        for g: Character in ["›", "·", "ж", "日", "🎉", "👨‍👩‍👧", "🇯🇵", "é", "e\u{301}", "a", "…"] {
+            let stand = ASCIIFallback.standIn(for: g)
+            XCTAssertTrue(stand.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 }, "\(g) → \(stand)")
+            XCTAssertEqual(stand.count, DisplayWidth.of(g), "\(g) → \(stand)")
+        }
+        XCTAssertEqual(ASCIIFallback.standIn(for: "›"), ">")
+        XCTAssertEqual(ASCIIFallback.standIn(for: "e\u{301}"), "e")
+    }
+
+    func testBytesReadOneByOneComeBackAsWhatWasTyped() {
+        for text in ["Сегодня", "日本語", "👨‍👩‍👧 🇯🇵", "ok ё"] {
+            var a = ASCIIFallback.UTF8Assembler()
+            var out = String.UnicodeScalarView()
+            for b in text.utf8 { out.append(contentsOf: a.feed(b)) }
+            XCTAssertFalse(a.isPending)
+            XCTAssertEqual(String(out), text)
+        }
+        // A sequence that breaks off is marked, and the byte after it is kept.
+        var a = ASCIIFallback.UTF8Assembler()
+        var out = String.UnicodeScalarView()
+        for b: UInt8 in [0xD0, 0x41, 0xFF, 0x42] { out.append(contentsOf: a.feed(b)) }
+        XCTAssertEqual(String(out), "\u{FFFD}A\u{FFFD}B")
+    }
+}
+
+final class LayoutChangingCharacterTests: XCTestCase {
+    func testCharactersThatChangeWhatFollowsAreNeverDrawn() {
+        let inputs = ["a\u{202E}reversed", "x\u{202B}y\u{202C}", "isolate \u{2067}rtl", "\u{2066}l\u{2069}",
+                      "line\u{2028}sep", "para\u{2029}graph", "show\u{FFF9}hidden\u{FFFA}ann\u{FFFB}"]
+        for text in inputs {
+            let clean = TerminalText.sanitize(text)
+            XCTAssertFalse(clean.unicodeScalars.contains { TerminalText.isLayoutChanging($0) }, text.debugDescription)
+        }
+        XCTAssertEqual(TerminalText.sanitize("line\u{2028}sep"), "line\nsep")
+        // Text that needs no control keeps every letter: Hebrew, Arabic, marks, emoji.
+        for text in ["שלום עולם", "مرحبا", "e\u{301}", "👨‍👩‍👧", "left\u{200F}mark"] {
+            XCTAssertEqual(TerminalText.sanitize(text), text)
+        }
+    }
+}

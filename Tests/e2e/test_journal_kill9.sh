@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
 # kill -9 in the middle of many writes: every entry reported saved is there; integrity ok.
+# Only the processes this test started are killed (by their pid, never by a name).
 source "$(dirname "$0")/lib.sh"
-"$L" write --quiet "first entry" >/dev/null
+"$L" write --quiet "first entry" >/dev/null 2>&1
 saved="$H/saved.txt"; : > "$saved"
+current="$H/current.pid"; : > "$current"
 ( for i in $(seq 1 150); do
-    if "$L" write --quiet "kill test entry number-$i" >/dev/null 2>&1; then echo "$i" >> "$saved"; fi
-  done ) &
+    "$L" write --quiet "kill test entry number-$i" >/dev/null 2>&1 &
+    p=$!
+    echo "$p" > "$current"
+    if wait "$p"; then echo "$i" >> "$saved"; fi
+    : > "$current"
+  done ) 2>/dev/null &
 writer=$!
-# A killer that sends SIGKILL to whichever write is running, many times.
+# A killer that sends SIGKILL to the write running at that moment (the pid the loop recorded,
+# and only while it is still that loop's `lanternly write`), many times.
 for k in $(seq 1 40); do
   sleep 0.0$((RANDOM % 9 + 1))
-  pkill -9 -f "kill test entry" 2>/dev/null || true
+  p="$(cat "$current" 2>/dev/null || true)"
+  case "$p" in ''|*[!0-9]*) continue ;; esac
+  grep -qa "kill test entry" "/proc/$p/cmdline" 2>/dev/null && kill -9 "$p" 2>/dev/null || true
 done
 wait "$writer" || true
 count=$(wc -l < "$saved")

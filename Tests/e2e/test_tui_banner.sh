@@ -15,8 +15,9 @@ JSON
 profile "iPhone 15" true notDownloaded
 "$TUI" start "$s" 80x24 -- "$LANTERNLY_BIN" --home "$work/home" --profile "$work/profile.json" --lang en
 "$TUI" wait "$s" 'Enter send' 10
-row0="$("$TUI" screen "$s" | head -1)"
-[ -n "${row0// /}" ] || { echo "no banner on a not-eligible device"; "$TUI" screen "$s"; exit 1; }
+# The banner itself, at the top (row 0 always has some text: the daily question when no banner).
+"$TUI" screen "$s" | head -2 | grep -q "This iPhone 15 can't run Apple Intelligence" \
+  || { echo "no not-eligible banner at the top"; "$TUI" screen "$s"; exit 1; }
 if "$TUI" screen "$s" | head -3 | grep -q 'open settings'; then echo "settings offered for a permanent reason"; exit 1; fi
 "$TUI" keys "$s" F3
 "$TUI" wait "$s" 'unavailable \(deviceNotEligible\)' 5

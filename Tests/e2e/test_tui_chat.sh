@@ -47,11 +47,18 @@ q="$("$TUI" screen "$s" | sed -n "s/^ Today's question: //p" | head -1)"
 [ -n "$q" ] || { echo "no daily question shown"; "$TUI" screen "$s"; exit 1; }
 "$TUI" keys "$s" F5
 "$TUI" type "$s" "a warmth in my chest"
+replies() { "$TUI" screen "$s" | grep -c '^Luna  ·' || true; }
+before=$(replies)
 "$TUI" keys "$s" Enter
-"$TUI" wait "$s" 'answering|Luna' 10
-sleep 1; "$TUI" gone "$s" 'answering' 10
+# Wait for a new reply (the "Luna" headers already on screen do not count).
+for _ in $(seq 1 100); do [ "$(replies)" -gt "$before" ] && break; sleep 0.1; done
+[ "$(replies)" -gt "$before" ] || { echo "no reply to the answer"; "$TUI" screen "$s"; exit 1; }
+"$TUI" gone "$s" 'answering' 10
 screen="$("$TUI" screen "$s")"
-if printf '%s' "$screen" | grep -F "wrote" | grep -qF "${q:0:20}"; then echo "Luna quoted the question as the person's words"; echo "$screen"; exit 1; fi
+# Luna's last reply: from the last "Luna  ·" header to the next blank line.
+reply="$(printf '%s\n' "$screen" | awk '/^Luna  ·/{r=""; on=1; next} on&&/^ *$/{on=0} on{r=r $0 "\n"} END{printf "%s", r}')"
+[ -n "$reply" ] || { echo "empty reply"; echo "$screen"; exit 1; }
+if printf '%s' "$reply" | grep -qF "${q:0:20}"; then echo "Luna quoted the question as the person's words"; echo "$screen"; exit 1; fi
 "$TUI" keys "$s" C-c
 sleep 0.5; "$TUI" stop "$s" || true
 "$TUI" start "$s" 80x24 -- "$LANTERNLY_BIN" --home "$work/home" --profile "$work/profile.json" --lang en

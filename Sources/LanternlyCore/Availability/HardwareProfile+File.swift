@@ -7,7 +7,7 @@ import LanternlyResources
 public struct ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, for tests and callers that branch.
     public enum Kind: Equatable, Sendable {
-        case missingFile, unreadable, notJSON, wrongType, badValue, unknownKey, unknownDevice, unwritable
+        case missingFile, unreadable, notJSON, wrongType, badValue, unknownKey, unknownDevice, unwritable, tooLarge
     }
 
     public let kind: Kind
@@ -59,9 +59,12 @@ extension HardwareProfile {
     ///   - path: named in error messages (the file's path).
     ///   - catalog: when given, `device` must be one of its names (matched
     ///     case-insensitively and stored with the catalog's spelling).
-    /// - Throws: ``ProfileError`` of kind `notJSON`, `wrongType`, `badValue`, `unknownKey`
+    /// - Throws: ``ProfileError`` of kind `tooLarge` (over ``InputLimits/profileBytes``), `notJSON`, `wrongType`, `badValue`, `unknownKey`
     ///   or `unknownDevice`, naming `path` and the key.
     public init(data: Data, path: String? = nil, catalog: DeviceCatalog? = nil) throws {
+        if data.count > InputLimits.profileBytes {
+            throw ProfileError(.tooLarge, path: path, LimitExceeded(kind: .profileBytes, found: data.count).description)
+        }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -116,7 +119,10 @@ extension HardwareProfile {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            // Refused unread when over the limit: a 100 MB file is not a profile.
+            data = try InputLimits.readFile(url, limit: .profileBytes) ?? Data()
+        } catch let l as LimitExceeded {
+            throw ProfileError(.tooLarge, path: path, l.description)
         } catch {
             throw ProfileError(.unreadable, path: path,
                                "cannot be read (\(error.localizedDescription)). Check its permissions.")
@@ -253,10 +259,10 @@ extension HardwareProfile {
         case "siriLanguage":
             siriLanguage = try languageCode()
         case "region":
-            guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            guard let code = UserSettings.regionCode(value) else {
                 throw bad("a two-letter region code such as US, GB or RU")
             }
-            region = value.uppercased()
+            region = code
         case "model.state":
             guard let state = ModelDownload.State(rawValue: value) else {
                 throw bad("notDownloaded, downloading or ready")
@@ -388,9 +394,19 @@ extension HardwareProfile: Codable {
             throw ValueError(kind: .badValue, key: key,
                              message: "bad value \"\(code)\" for key \"\(key)\": expected a language code such as en or ru.")
         }
-        region = (try c.decodeIfPresent(String.self, forKey: .region) ?? d.region).uppercased()
+        let rawRegion = try c.decodeIfPresent(String.self, forKey: .region) ?? d.region
+        // The same rules as `profile set` (region, languages, numbers).
+        guard let code = UserSettings.regionCode(rawRegion) else {
+            throw ValueError(kind: .badValue, key: "region",
+                             message: "bad value \"\(rawRegion)\" for key \"region\": expected a two-letter region code such as US, GB or RU.")
+        }
+        region = code
         model = try c.decodeIfPresent(ModelDownload.self, forKey: .model) ?? d.model
         modelLanguages = try c.decodeIfPresent([String].self, forKey: .modelLanguages) ?? d.modelLanguages
+        if modelLanguages.isEmpty {
+            throw ValueError(kind: .badValue, key: "modelLanguages",
+                             message: "bad value [] for key \"modelLanguages\": expected language codes such as [\"en\"].")
+        }
         for code in modelLanguages where !Self.isLanguageCode(code) {
             throw ValueError(kind: .badValue, key: "modelLanguages",
                              message: "bad value \"\(code)\" in \"modelLanguages\": expected language codes such as [\"en\"].")
@@ -499,9 +515,9 @@ enum ISO8601 {
 /// Replacing a file whole: write a 0600 temporary file beside it, then `rename(2)` it over
 /// the target, so a reader sees the old file or the new one, never half of one.
 ///
-/// A symbolic link is followed (its target is replaced, the link stays), and a target that
-/// exists but is not a regular file (a folder, a device such as `/dev/full`, a FIFO) is
-/// refused rather than replaced.
+/// A symbolic link of the person's own (or root's) is followed (its target is replaced, the
+/// link stays); one made by another user is refused, as is a target that exists but is not a
+/// regular file (a folder, a device such as `/dev/full`, a FIFO).
 public enum AtomicFile {
     /// The file that a write to `url` replaces: `url` with symbolic links resolved.
     ///
@@ -512,8 +528,13 @@ public enum AtomicFile {
         // Follow links by hand, so a link to a file that does not exist yet is followed too.
         for _ in 0..<16 {
             guard lstat(path, &info) == 0 else { return URL(fileURLWithPath: path) }  // new file
-            guard (info.st_mode & S_IFMT) == S_IFLNK,
-                  let next = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { break }
+            guard (info.st_mode & S_IFMT) == S_IFLNK else { break }
+            // Like the kernel's protected_symlinks: a link someone else made (in a shared
+            // folder) is not followed, so it cannot point our write at a file of their choosing.
+            guard info.st_uid == geteuid() || info.st_uid == 0 else {
+                throw makeError("is a symbolic link made by another user; choose another path")
+            }
+            guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { break }
             path = next.hasPrefix("/") ? next
                 : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(next).path
         }
@@ -523,22 +544,30 @@ public enum AtomicFile {
         return URL(fileURLWithPath: path)
     }
 
-    /// Writes `data` to `url` atomically with mode 0600.
+    /// Writes `data` to `url` atomically with mode 0600, through ``PrivateFile`` (a new file
+    /// under a random name made with `O_EXCL|O_NOFOLLOW`, then a checked `rename`).
     ///
     /// - Throws: `makeError(sentence)` when the target is not a regular file, the folder is
     ///   not writable or the disk is full. The corresponding C function is `rename`.
     public static func write(_ data: Data, to url: URL, describedAs makeError: (String) -> Error) throws {
         let url = try target(of: url, describedAs: makeError)
         let dir = url.deletingLastPathComponent()
-        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        guard FileManager.default.createFile(atPath: tmp.path, contents: data,
-                                             attributes: [.posixPermissions: 0o600]) else {
+        let file: PrivateFile.Created
+        do {
+            file = try PrivateFile.create(in: dir, prefix: ".\(url.lastPathComponent).", suffix: ".tmp")
+        } catch {
+            throw makeError("cannot write (\(error); is the folder writable and the disk not full?).")
+        }
+        do {
+            try PrivateFile.write(data, to: file)
+        } catch {
+            PrivateFile.discard(file)
             throw makeError("cannot write (is the folder writable and the disk not full?).")
         }
-        if rename(tmp.path, url.path) != 0 {
-            let code = errno
-            try? FileManager.default.removeItem(at: tmp)
-            throw makeError("cannot replace the file (\(String(cString: strerror(code)))).")
+        do {
+            try PrivateFile.commit(file, to: url)
+        } catch {
+            throw makeError("cannot replace the file (\(error)).")
         }
     }
 }

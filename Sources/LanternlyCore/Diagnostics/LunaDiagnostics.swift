@@ -1,5 +1,26 @@
 import Foundation
 
+/// A feature that may call the model, each behind the same one-bit gate (DESIGN.md §9).
+public enum LunaService: String, CaseIterable, Codable, Sendable {
+    case chat, question, month, memory, tags
+}
+
+/// Where a service's result came from (the chat uses ``ReplySource``).
+public enum ServiceSource: String, CaseIterable, Codable, Sendable {
+    /// Written by the model.
+    case model
+    /// The in-app bank (the daily question).
+    case bank
+    /// Computed from the journal (the month's observation).
+    case computed
+    /// The gate was closed: the model was not asked (nothing extracted, nothing suggested).
+    case gateClosed
+    /// The person switched the feature off in settings.
+    case switchedOff
+    /// The model failed; the fallback answered.
+    case fallback
+}
+
 /// The one place that knows *why* the model is unavailable (DESIGN.md §2): banner text,
 /// the settings offer, the last reply source and the last generation error.
 ///
@@ -15,13 +36,36 @@ public final class LunaDiagnostics: @unchecked Sendable {
         public var lastGenerationError: String?
         public var lastGenerationErrorSource: ReplySource?
         public var lastGenerationErrorAt: Date?
+        /// The last source and error of each service, keyed by ``LunaService`` raw value
+        /// (`chat`, `question`, `month`, `memory`, `tags`).
+        public var services: [String: ServiceRecord]?
 
         public init(lastSource: ReplySource? = nil, lastGenerationError: String? = nil,
-                    lastGenerationErrorSource: ReplySource? = nil, lastGenerationErrorAt: Date? = nil) {
+                    lastGenerationErrorSource: ReplySource? = nil, lastGenerationErrorAt: Date? = nil,
+                    services: [String: ServiceRecord]? = nil) {
             self.lastSource = lastSource
             self.lastGenerationError = lastGenerationError
             self.lastGenerationErrorSource = lastGenerationErrorSource
             self.lastGenerationErrorAt = lastGenerationErrorAt
+            self.services = services
+        }
+
+        /// The record of `service` (empty when it has not run yet).
+        public func service(_ service: LunaService) -> ServiceRecord { services?[service.rawValue] ?? ServiceRecord() }
+    }
+
+    /// What one service did last: where its result came from and its last error (names only).
+    public struct ServiceRecord: Codable, Equatable, Sendable {
+        /// A ``ServiceSource`` raw value, or for the chat a ``ReplySource`` raw value.
+        public var lastSource: String?
+        /// The last error's name (``errorName(_:)``), e.g. `exceededContextWindowSize`.
+        public var lastError: String?
+        public var lastErrorAt: Date?
+
+        public init(lastSource: String? = nil, lastError: String? = nil, lastErrorAt: Date? = nil) {
+            self.lastSource = lastSource
+            self.lastError = lastError
+            self.lastErrorAt = lastErrorAt
         }
     }
 
@@ -76,8 +120,49 @@ public final class LunaDiagnostics: @unchecked Sendable {
 
     /// Records where a reply came from. For `.crisis` only the source is stored: no log line.
     public func recordReply(source: ReplySource) {
-        update { $0.lastSource = source }
-        if !source.isCrisisPath { appendLog(event: "reply", source: source, error: nil) }
+        update {
+            $0.lastSource = source
+            $0.services = Self.setting($0.services, .chat) { $0.lastSource = source.rawValue }
+        }
+        if !source.isCrisisPath { appendLog(event: "reply", service: .chat, source: source.rawValue, error: nil) }
+    }
+
+    /// Records where the result of a service other than the chat came from: `model`, `bank`,
+    /// `computed`, `gateClosed` (nothing asked of the model), `switchedOff` (the person
+    /// turned it off). The log line names the service and the source, never any text.
+    public func recordOutcome(_ service: LunaService, source: ServiceSource) {
+        update { $0.services = Self.setting($0.services, service) { $0.lastSource = source.rawValue } }
+        appendLog(event: "result", service: service, source: source.rawValue, error: nil)
+    }
+
+    /// Records an error of a service's model call; only the error's name is kept.
+    public func recordError(_ error: Error, service: LunaService) {
+        let name = Self.errorName(error)
+        let at = now()
+        update {
+            $0.services = Self.setting($0.services, service) { $0.lastError = name; $0.lastErrorAt = at }
+            if service == .chat {
+                $0.lastGenerationError = name
+                $0.lastGenerationErrorAt = at
+            }
+        }
+        appendLog(event: "generationError", service: service, source: nil, error: name)
+    }
+
+    /// Records that the chat retried after `exceededContextWindowSize` with `keptTurns` of
+    /// the transcript, and whether the retry answered. A log line only (no text).
+    public func recordContextRetry(keptTurns: Int, succeeded: Bool) {
+        appendLog(event: succeeded ? "contextRetryAnswered" : "contextRetryFailed", service: .chat,
+                  source: nil, error: "keptTurns:\(keptTurns)")
+    }
+
+    private static func setting(_ services: [String: ServiceRecord]?, _ service: LunaService,
+                                _ change: (inout ServiceRecord) -> Void) -> [String: ServiceRecord] {
+        var all = services ?? [:]
+        var one = all[service.rawValue] ?? ServiceRecord()
+        change(&one)
+        all[service.rawValue] = one
+        return all
     }
 
     /// Records a generation error of the step `source` (`.onDevice` or `.pivot`).
@@ -90,8 +175,9 @@ public final class LunaDiagnostics: @unchecked Sendable {
             $0.lastGenerationError = name
             $0.lastGenerationErrorSource = source
             $0.lastGenerationErrorAt = at
+            $0.services = Self.setting($0.services, .chat) { $0.lastError = name; $0.lastErrorAt = at }
         }
-        appendLog(event: "generationError", source: source, error: name)
+        appendLog(event: "generationError", service: .chat, source: source.rawValue, error: name)
     }
 
     /// A stable name for an error that carries no user text: ``GenerationError``'s case name,
@@ -189,6 +275,15 @@ public final class LunaDiagnostics: @unchecked Sendable {
         public var downloadProgress: Double?
         /// `notStarted`, `inProgress`, `stalled` or `complete`.
         public var downloadStatus: String
+        /// The last source and error of each service, in ``LunaService`` order.
+        public var services: [ServiceStatus] = []
+    }
+
+    /// One service's line of the snapshot.
+    public struct ServiceStatus: Codable, Equatable, Sendable {
+        public var service: LunaService
+        public var lastSource: String?
+        public var lastError: String?
     }
 
     /// A snapshot for `availability` and `profile` read from `profilePath`.
@@ -213,7 +308,11 @@ public final class LunaDiagnostics: @unchecked Sendable {
             lastSource: record.lastSource, lastGenerationError: record.lastGenerationError,
             lastGenerationErrorSource: record.lastGenerationErrorSource,
             downloadProgress: AvailabilityGate.downloadProgress(profile: profile, now: at),
-            downloadStatus: status)
+            downloadStatus: status,
+            services: LunaService.allCases.map {
+                let r = record.service($0)
+                return ServiceStatus(service: $0, lastSource: r.lastSource, lastError: r.lastError)
+            })
     }
 
     /// The snapshot as labelled lines in `language` (`Availability: unavailable`, …), for the
@@ -244,7 +343,22 @@ public final class LunaDiagnostics: @unchecked Sendable {
              s.lastSource.map { sourceLabel($0, language: language) } ?? none),
             (strings.string("diagnostics.lastError", language), error),
             (strings.string("diagnostics.download", language), download),
-        ]
+        ] + s.services.map { serviceLine($0, language: language) }
+    }
+
+    /// `Chat: on-device; last error: none` — one service's source and error, in `language`.
+    public func serviceLine(_ status: ServiceStatus, language: AppLanguage) -> (label: String, value: String) {
+        let none = strings.string("diagnostics.none", language)
+        let source = status.lastSource.map { serviceSourceLabel($0, language: language) } ?? none
+        return (strings.string("diagnostics.service.\(status.service.rawValue)", language),
+                strings.format("diagnostics.service.value", language, source, status.lastError ?? none))
+    }
+
+    /// How a service's source is named to people; a chat source uses the reply-source names.
+    public func serviceSourceLabel(_ raw: String, language: AppLanguage) -> String {
+        if let reply = ReplySource(rawValue: raw) { return sourceLabel(reply, language: language) }
+        if let source = ServiceSource(rawValue: raw) { return strings.string("diagnostics.serviceSource.\(source.rawValue)", language) }
+        return raw
     }
 
     /// How a reply source is named to people: `on-device`, `translated`, `from the collection`…
@@ -280,7 +394,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
         try AtomicFile.write(Data(text.utf8), to: url, describedAs: { message in
             CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(url.path): \(message)"])
         })
-        appendLog(event: "report", source: nil, error: nil)
+        appendLog(event: "report", service: nil, source: nil, error: nil)
         return url
     }
 
@@ -315,10 +429,10 @@ public final class LunaDiagnostics: @unchecked Sendable {
         return try? decoder.decode(Record.self, from: data)
     }
 
-    private func appendLog(event: String, source: ReplySource?, error: String?) {
+    private func appendLog(event: String, service: LunaService?, source: String?, error: String?) {
         guard let log else { return }
         do {
-            try log.append(event: event, source: source, error: error, at: now())
+            try log.append(event: event, service: service?.rawValue, sourceName: source, error: error, at: now())
         } catch {
             lock.withLock { _persistenceError = "\(log.url.path): \(error.localizedDescription)" }
         }

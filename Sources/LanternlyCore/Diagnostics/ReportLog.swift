@@ -3,7 +3,7 @@ import Foundation
 /// The report log (`LanternlyPaths.reportLog`, `state/report.log`): one line per event,
 /// never any user text (DESIGN.md §3).
 ///
-/// A line reads `2026-01-31T09:30:00Z event=generationError source=onDevice error=guardrailViolation`.
+/// A line reads `2026-01-31T09:30:00Z event=generationError service=chat source=onDevice error=guardrailViolation`.
 /// Only these fields exist, and their values are names the code chose (events, sources, error
 /// names), so a message or a reply cannot reach the file. The file is 0600 in a 0700 folder;
 /// past ``maxBytes`` it is renamed to `report.log.1` and a new one begins.
@@ -24,8 +24,19 @@ public struct ReportLog: Sendable {
     ///   - date: the time of the event (UTC in the line).
     /// - Throws: the file system's error (folder not writable, disk full).
     public func append(event: String, source: ReplySource? = nil, error: String? = nil, at date: Date = Date()) throws {
+        try append(event: event, service: nil, sourceName: source?.rawValue, error: error, at: date)
+    }
+
+    /// Appends one line naming a service: `… event=generationError service=memory error=guardrailViolation`.
+    ///
+    /// - Parameters:
+    ///   - service: the ``LunaService`` raw value, if any.
+    ///   - sourceName: a source's name (``ReplySource`` or ``ServiceSource`` raw value), if any.
+    /// - Throws: the file system's error.
+    public func append(event: String, service: String?, sourceName: String?, error: String?, at date: Date = Date()) throws {
         var line = "\(ISO8601.string(from: date)) event=\(Self.token(event))"
-        if let source { line += " source=\(source.rawValue)" }
+        if let service { line += " service=\(Self.token(service))" }
+        if let sourceName { line += " source=\(Self.token(sourceName))" }
         if let error { line += " error=\(Self.token(error))" }
         line += "\n"
         try LanternlyPaths.ensureDirectory(url.deletingLastPathComponent())

@@ -197,6 +197,10 @@ enum TimeZoneCache {
 /// The instant is stored in UTC together with the time-zone identifier it was written in,
 /// so the entry keeps its local day and time even when read in another zone.
 public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
+    /// The longest body one entry takes, in UTF-8 bytes (1 MiB): `lanternly write`, imports and
+    /// the app's journal editor apply the same limit, ``InputLimits/entryBytes``.
+    public static let maxBodyBytes = InputLimits.entryBytes
+
     /// Stable row number, assigned by the store.
     public var id: Int64
     /// The whole text as written (title included), byte-for-byte.
@@ -549,6 +553,8 @@ public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
     case badImportFile(path: String, line: Int?, problem: ImportProblem)
     /// Any other SQLite failure (result code and message).
     case database(path: String, code: Int32, message: String)
+    /// An entry over an ``InputLimits`` limit; nothing was saved.
+    case overLimit(LimitExceeded)
 
     /// The message for people, in `language`, from `catalog`.
     public func message(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
@@ -565,6 +571,7 @@ public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badImportFile(let p, nil, let problem):
             return catalog.format("journal.error.import", language, p, problem.message(catalog, language))
         case .database(let p, let c, let m): return catalog.format("journal.error.database", language, p, "\(m) (\(c))")
+        case .overLimit(let l): return catalog.format("journal.error.overLimit", language, l.message(catalog, language))
         }
     }
 
@@ -593,6 +600,8 @@ public enum ImportProblem: Hashable, Sendable {
     case textBeforeFirstEntry
     /// No entry in the file at all.
     case noEntries
+    /// Entry `entry` (1-based) is over an ``InputLimits`` limit.
+    case overLimit(entry: Int, LimitExceeded)
 
     /// The explanation for people, in `language`.
     public func message(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
@@ -606,6 +615,7 @@ public enum ImportProblem: Hashable, Sendable {
         case .badDate(let d): return catalog.format("journal.import.badDate", language, d)
         case .textBeforeFirstEntry: return catalog.string("journal.import.textBeforeFirstEntry", language)
         case .noEntries: return catalog.string("journal.import.noEntries", language)
+        case .overLimit(let n, let l): return catalog.format("journal.import.overLimit", language, String(n), l.message(catalog, language))
         }
     }
 }

@@ -16,13 +16,19 @@ public enum LunaPrompts {
         "The message was translated by machine: answer its meaning and do not quote it."
 
     /// The persona with the reply's language named: `… Reply in ru.`
-    public static func persona(replyLanguage: AppLanguage) -> String {
-        persona + " Reply in \(replyLanguage.rawValue)."
+    ///
+    /// - Parameter memories: facts Luna remembers (``memories(_:)``), put before the language.
+    public static func persona(replyLanguage: AppLanguage, memories: [String] = []) -> String {
+        persona + memoryParagraph(memories) + " Reply in \(replyLanguage.rawValue)."
     }
 
     /// The persona for a message that reaches the model through translation.
-    public static func personaForTranslatedMessage(replyLanguage: AppLanguage) -> String {
-        persona + " " + translatedMessageNote + " Reply in \(replyLanguage.rawValue)."
+    public static func personaForTranslatedMessage(replyLanguage: AppLanguage, memories: [String] = []) -> String {
+        persona + " " + translatedMessageNote + memoryParagraph(memories) + " Reply in \(replyLanguage.rawValue)."
+    }
+
+    static func memoryParagraph(_ facts: [String]) -> String {
+        facts.isEmpty ? "" : memories(facts) + "\n"
     }
 
     /// The reply language named by ``persona(replyLanguage:)``; `nil` when none is named.
@@ -30,6 +36,20 @@ public enum LunaPrompts {
         guard let r = instructions.range(of: "Reply in ", options: .backwards) else { return nil }
         let code = instructions[r.upperBound...].prefix { $0.isLetter }
         return AppLanguage(rawValue: String(code))
+    }
+
+    /// The instructions' paragraph of what Luna remembers, one fact a line:
+    /// `\nWhat you remember about the person:\n- pet: Miso\n…`.
+    public static func memories(_ facts: [String]) -> String {
+        "\n" + memoryHeading + "\n" + facts.map { "- " + Transcript.oneLine($0) }.joined(separator: "\n")
+    }
+
+    static let memoryHeading = "What you remember about the person:"
+
+    /// The facts of a ``memories(_:)`` paragraph in `instructions`, as written after `- `.
+    public static func rememberedFacts(_ instructions: String) -> [String] {
+        guard let r = instructions.range(of: memoryHeading + "\n") else { return [] }
+        return instructions[r.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
     }
 
     /// Instructions asking the model to translate the prompt: `Translate the text from ru to
@@ -93,6 +113,8 @@ public final class LunaChatService: @unchecked Sendable {
     private let lock = NSLock()
     private var previousBankLine: String?
     private var _uiLanguage: AppLanguage
+    private var _transcript = Transcript()
+    private let memories: @Sendable () -> [String]
 
     /// - Parameters:
     ///   - model: the language model (``SimulatedLanguageModel`` or a test double).
@@ -101,9 +123,13 @@ public final class LunaChatService: @unchecked Sendable {
     ///   - region: the person's region (ISO 3166-1 alpha-2) for the crisis help line.
     ///   - uiLanguage: the language assumed when a message gives no sign of its own.
     ///   - assess: ``CrisisDetector/assess(_:atRisk:)`` unless a test injects another.
+    ///   - memories: what Luna remembers about the person, one fact a line (``MemoryExtractor``),
+    ///     read before each model call and added to the instructions; empty when memory is off.
     public init(model: LanguageModel, catalog strings: StringCatalog, diagnostics: LunaDiagnostics,
                 region: @escaping @Sendable () -> String?, uiLanguage: AppLanguage,
-                assess: @escaping @Sendable (String, Bool) -> CrisisOutcome = { CrisisDetector.assess($0, atRisk: $1) }) {
+                assess: @escaping @Sendable (String, Bool) -> CrisisOutcome = { CrisisDetector.assess($0, atRisk: $1) },
+                memories: @escaping @Sendable () -> [String] = { [] }) {
+        self.memories = memories
         self.model = model
         self.bank = ReplyBank(catalog: strings)
         self.strings = strings
@@ -116,9 +142,10 @@ public final class LunaChatService: @unchecked Sendable {
     /// A service whose crisis check is `crisisDetector` (tests): `true` is a crisis, never a concern.
     public convenience init(model: LanguageModel, catalog strings: StringCatalog, diagnostics: LunaDiagnostics,
                             region: @escaping @Sendable () -> String?, uiLanguage: AppLanguage,
-                            crisisDetector: @escaping @Sendable (String) -> Bool) {
+                            crisisDetector: @escaping @Sendable (String) -> Bool,
+                            memories: @escaping @Sendable () -> [String] = { [] }) {
         self.init(model: model, catalog: strings, diagnostics: diagnostics, region: region, uiLanguage: uiLanguage,
-                  assess: { text, _ in crisisDetector(text) ? .crisis : .none })
+                  assess: { text, _ in crisisDetector(text) ? .crisis : .none }, memories: memories)
     }
 
     /// Whether this conversation had a crisis or concern turn: later ambiguous messages
@@ -193,55 +220,92 @@ public final class LunaChatService: @unchecked Sendable {
         if !Task.isCancelled, model.availability.isAvailable {
             let supported = model.supportedLanguages
             if supported.contains(language) {
-                // 2. On-device, in the message's language.
-                if let out = await generate(.onDevice, instructions: LunaPrompts.persona(replyLanguage: language), prompt: text) {
+                // 2. On-device, in the message's language, with the conversation so far.
+                let persona = LunaPrompts.persona(replyLanguage: language, memories: memories())
+                if let out = await converse(.onDevice, instructions: persona, message: text) {
                     diagnostics.recordReply(source: .onDevice)
+                    remember(person: text, luna: out)
                     return Reply(text: out, source: .onDevice, language: language)
                 }
             } else if let pivot = Self.pivotLanguage(supported) {
                 // 3. Pivot: translate, generate, translate back.
                 if let out = await pivotReply(text, from: language, via: pivot) {
                     diagnostics.recordReply(source: .pivot)
-                    return Reply(text: out, source: .pivot, language: language)
+                    remember(person: out.message, luna: out.answer)
+                    return Reply(text: out.back, source: .pivot, language: language)
                 }
             }
         }
 
         // 4. Bank.
-        return bankReply(language)
+        let bank = bankReply(language, kind: ReplyBank.MessageKind.of(text, language: language))
+        remember(person: text, luna: bank.text)
+        return bank
+    }
+
+    // MARK: Conversation
+
+    /// The session's turns so far, oldest first (crisis and concern turns never among them).
+    public var transcript: Transcript { lock.withLock { _transcript } }
+
+    /// Starts a new conversation: the model no longer sees the earlier turns.
+    public func resetConversation() { lock.withLock { _transcript.removeAll() } }
+
+    /// Adds an ordinary turn (called only after an on-device, pivot or bank reply).
+    private func remember(person: String, luna: String) {
+        lock.withLock { _transcript.append(person: person, luna: luna) }
+    }
+
+    /// One model call with the newest turns that fit the context window. When the model
+    /// still reports `exceededContextWindowSize`, the oldest half of those turns is dropped
+    /// and the call is made once more; diagnostics record the error and the retry either way.
+    private func converse(_ step: ReplySource, instructions: String, message: String) async -> String? {
+        let turns = transcript.fitting(instructions: instructions, message: message)
+        let first = await attempt(step, instructions: instructions, prompt: Transcript.prompt(turns: turns, message: message))
+        guard case .failure(GenerationError.exceededContextWindowSize) = first else { return try? first.get() }
+        let kept = Array(turns.suffix(turns.count / 2))
+        let retry = try? await attempt(step, instructions: instructions, prompt: Transcript.prompt(turns: kept, message: message)).get()
+        diagnostics.recordContextRetry(keptTurns: kept.count, succeeded: retry != nil)
+        return retry
     }
 
     // MARK: Steps
 
-    private func pivotReply(_ text: String, from language: AppLanguage, via pivot: AppLanguage) async -> String? {
+    private func pivotReply(_ text: String, from language: AppLanguage, via pivot: AppLanguage) async
+        -> (message: String, answer: String, back: String)? {
         guard let english = await generate(.pivot, instructions: LunaPrompts.translation(from: language, to: pivot), prompt: text),
-              let answer = await generate(.pivot, instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: pivot), prompt: english),
+              let answer = await converse(.pivot, instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: pivot, memories: memories()), message: english),
               let back = await generate(.pivot, instructions: LunaPrompts.translation(from: pivot, to: language), prompt: answer)
         else { return nil }
-        return back
+        return (english, answer, back)
     }
 
     /// One model call. Errors, cancellation and empty output are recorded; `nil` then.
     private func generate(_ step: ReplySource, instructions: String, prompt: String) async -> String? {
+        try? await attempt(step, instructions: instructions, prompt: prompt).get()
+    }
+
+    /// One model call; its failure (recorded in diagnostics) comes back as the error.
+    private func attempt(_ step: ReplySource, instructions: String, prompt: String) async -> Result<String, Error> {
         if Task.isCancelled {
             diagnostics.recordGenerationError(CancellationError(), source: step)
-            return nil
+            return .failure(CancellationError())
         }
         do {
             let out = try await model.respond(instructions: instructions, prompt: prompt)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             if Task.isCancelled {
                 diagnostics.recordGenerationError(CancellationError(), source: step)
-                return nil
+                return .failure(CancellationError())
             }
             guard !out.isEmpty else {
                 diagnostics.recordGenerationError(GenerationError.emptyResponse, source: step)
-                return nil
+                return .failure(GenerationError.emptyResponse)
             }
-            return out
+            return .success(out)
         } catch {
             diagnostics.recordGenerationError(error, source: step)
-            return nil
+            return .failure(error)
         }
     }
 
@@ -252,9 +316,23 @@ public final class LunaChatService: @unchecked Sendable {
         set { lock.withLock { previousBankLine = newValue } }
     }
 
-    private func bankReply(_ language: AppLanguage) -> Reply {
+    /// The bank's source of randomness: the system's unless set (a seeded one makes runs
+    /// repeatable, e.g. ``SeededRandom`` in tests).
+    public var bankRandom: (any RandomNumberGenerator)? {
+        get { lock.withLock { _bankRandom } }
+        set { lock.withLock { _bankRandom = newValue } }
+    }
+    private var _bankRandom: (any RandomNumberGenerator)?
+
+    private func bankReply(_ language: AppLanguage, kind: ReplyBank.MessageKind = .other) -> Reply {
         let text: String = lock.withLock {
-            var line = bank.pick(language: language, previous: previousBankLine)
+            var line: String
+            if var random = _bankRandom {
+                line = bank.pick(language: language, previous: previousBankLine, kind: kind, using: &random)
+                _bankRandom = random
+            } else {
+                line = bank.pick(language: language, previous: previousBankLine, kind: kind)
+            }
             if line.isEmpty { line = strings.string("model.listening", language) }
             previousBankLine = line
             return line
@@ -266,5 +344,19 @@ public final class LunaChatService: @unchecked Sendable {
     /// The language to pivot through: English when the model has it, else the first other.
     static func pivotLanguage(_ supported: Set<AppLanguage>) -> AppLanguage? {
         supported.contains(.english) ? .english : supported.sorted { $0.rawValue < $1.rawValue }.first
+    }
+}
+
+/// SplitMix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", 2014): a
+/// small seeded generator, so a run can be repeated exactly (`LANTERNLY_RANDOM_SEED`, tests).
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

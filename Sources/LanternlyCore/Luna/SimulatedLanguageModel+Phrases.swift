@@ -507,6 +507,51 @@ enum Phrasebook {
         Phrase("What was the best and the hardest part of your day?", "Что сегодня было самым приятным, а что самым трудным?"),
     ]
 
+    /// A goodbye answering a goodbye; a reply that says goodbye asks nothing more.
+    static func goodbyes(_ goodbye: Goodbye) -> [Phrase] {
+        switch goodbye {
+        case .night: return [
+            Phrase("Good night. Rest well, and I'll be here whenever you want to write.",
+                   "Спокойной ночи. Отдыхай, а я буду здесь, когда захочется написать."),
+            Phrase("Sleep well. Today is written down and safe here.", "Хорошего сна. Сегодняшний день записан и бережно сохранён."),
+            Phrase("Good night, I hope the night is gentle with you.", "Доброй ночи, пусть она будет к тебе бережной."),
+        ]
+        case .bye: return [
+            Phrase("Take care, and come back whenever you like.", "Береги себя и возвращайся, когда захочется."),
+            Phrase("Until next time. I'll be right here.", "До встречи. Я буду здесь."),
+            Phrase("See you soon. I hope the rest of the day goes easy on you.", "До скорого. Пусть остаток дня будет лёгким."),
+        ]
+        }
+    }
+
+    // MARK: Something that did not happen
+
+    /// An opening for an activity the message says was skipped ("skipped the gym").
+    static let skippedOpenings = [
+        Phrase("Plans don't always happen, and that's all right.", "Планы не всегда складываются, и это нормально."),
+        Phrase("Some days the plan just gives way, and that's okay.", "Бывает, что задуманное не случается, и в этом нет ничего страшного."),
+        Phrase("Letting something go for a day is allowed.", "Отложить что-то на день — это нормально."),
+    ]
+
+    /// A second sentence about a skipped activity, after a feeling.
+    static let skippedMiddle = Phrase("And the plan didn't quite happen today.", "А задуманное сегодня не случилось.")
+
+    static let skippedQuestions = [
+        Phrase("How do you feel about letting it go today?", "Как тебе с тем, что сегодня не получилось?"),
+        Phrase("What did the day ask of you instead?", "Чего день потребовал от тебя вместо этого?"),
+        Phrase("What would make it easier next time, if you want a next time?", "Что облегчило бы следующий раз, если он тебе нужен?"),
+    ]
+
+    // MARK: Someone named before
+
+    /// Questions about a person or pet named earlier in the conversation or remembered;
+    /// the Russian lines need the name in the nominative.
+    static let pickUpQuestions = [
+        Phrase("How is {name} today?", "Как там {name} сегодня?"),
+        Phrase("How has {name} been lately?", "Как {name} поживает в последнее время?"),
+        Phrase("And how is {name} doing these days?", "А как сейчас {name}?"),
+    ]
+
     // MARK: Anything else
 
     static let genericOpenings = [
@@ -524,6 +569,12 @@ enum Phrasebook {
         Phrase("How are you feeling about it now?", "Какие чувства это вызывает у тебя сейчас?"),
         Phrase("What else would you like to add?", "Что ещё тебе хочется к этому добавить?"),
         Phrase("What made you want to write about this today?", "Почему тебе захотелось написать об этом сегодня?"),
+        Phrase("What would make the rest of today a little kinder?", "Что сделало бы остаток дня чуть добрее к тебе?"),
+        Phrase("What do you notice in yourself as you write this?", "Что ты замечаешь в себе, пока пишешь это?"),
+        Phrase("Which part of today would you like to remember?", "Какую часть сегодняшнего дня хочется запомнить?"),
+        Phrase("What would feel like a small step forward?", "Что стало бы маленьким шагом вперёд?"),
+        Phrase("What gave you a bit of strength today?", "Что сегодня дало тебе немного сил?"),
+        Phrase("Is there something here that's still sitting with you?", "Есть ли здесь что-то, что всё ещё не отпускает?"),
     ]
 
     /// Sentences around a phrase of the message. The first three can open a reply.
@@ -575,7 +626,9 @@ enum Phrasebook {
     static let nameRoles: [NameRole] = [.with, .about, .object, .forPerson, .at, .subject]
 
     /// Every phrase, for the translator's sentence table (names and quotes stay slots).
-    static var all: [Phrase] {
+    static var all: [Phrase] { allPhrases }
+
+    private static let allPhrases: [Phrase] = {
         var list: [Phrase] = []
         for f in Feeling.allCases { list += openings(f) + questions(f) }
         for t in Topic.allCases { list += openings(t) + middles(t) + questions(t) + frames(t) }
@@ -583,13 +636,15 @@ enum Phrasebook {
         for g in Greeting.allCases { list += greetings(g) + shortGreetings(g) + greetingQuestions(g) }
         list += thanks + thanksQuestions + askedAfter + askedAfterQuestions
         list += genericOpenings + genericQuestions + quotes
+        for g in Goodbye.allCases { list += goodbyes(g) }
+        list += skippedOpenings + [skippedMiddle] + skippedQuestions + pickUpQuestions
         for role in nameRoles {
             list += nameQuestions(role, russianName: "X")
             if role == .about { list += nameQuestions(role, russianName: "А") }
         }
         var seen = Set<Phrase>()
         return list.filter { seen.insert($0).inserted }
-    }
+    }()
 }
 
 /// Composes a live reply from a ``Reading``.
@@ -605,15 +660,19 @@ enum LiveReply {
     ///   - quoting: quote a phrase of the message (off for a machine-translated message).
     ///   - avoid: lines the reply must not equal (the bank).
     static func compose(_ text: String, language: AppLanguage, gender: GrammaticalGender,
-                        quoting: Bool, avoid: Set<String>) -> String {
-        let reading = Lexicon.read(text, language: language)
-        let seed = fnv1a(Lexicon.normalize(text))
+                        quoting: Bool, avoid: Set<String>, context: Conversation = .none) -> String {
+        var reading = Lexicon.read(text, language: language)
+        let memory = context.turns.isEmpty && context.memories.isEmpty
+            ? ConversationMemory.empty : ConversationMemory(context, language: language)
+        reading.pickUp = memory.nameToPickUp
+        // The same message later in a conversation may take another shape.
+        let seed = fnv1a(Lexicon.normalize(text)) &+ UInt64(context.turns.count)
         for attempt in 0..<6 {
-            let parts = plan(reading, quoting: quoting, seed: seed &+ UInt64(attempt) &* 0x9E37_79B9_7F4A_7C15)
+            let parts = plan(reading, quoting: quoting, seed: seed &+ UInt64(attempt) &* 0x9E37_79B9_7F4A_7C15, memory: memory)
             let reply = render(parts, reading, language: language, gender: gender)
             if !avoid.contains(reply) { return reply }
         }
-        let parts = plan(reading, quoting: true, seed: seed)
+        let parts = plan(reading, quoting: true, seed: seed, memory: memory)
         return render(parts, reading, language: language, gender: gender)
             + (language == .russian ? " Расскажи ещё?" : " Tell me more?")
     }
@@ -625,6 +684,10 @@ enum LiveReply {
         var used = Set<String>()
         /// The first word of the quote, which a line opening with `{quote}` starts with.
         var quoteKey = "{quote}"
+        /// Lines of the last few replies: never taken (``ConversationMemory/banned``).
+        var banned = Set<Phrase>()
+        /// Questions asked earlier: taken only when nothing fresh fits.
+        var asked = Set<Phrase>()
 
         /// A stable pseudo-random number for the next slot (SplitMix64).
         mutating func next() -> UInt64 {
@@ -635,12 +698,14 @@ enum LiveReply {
             return z ^ (z >> 31)
         }
 
-        /// One of `list` whose sentence openers are not used yet; `nil` when none fits.
-        mutating func take(_ list: [Phrase]) -> Phrase? {
+        /// One of `list` whose sentence openers are not used yet and that is not banned;
+        /// with `fresh`, also not asked before. `nil` when none fits.
+        mutating func take(_ list: [Phrase], fresh: Bool = false) -> Phrase? {
             guard !list.isEmpty else { return nil }
             let start = Int(next() % UInt64(list.count))
             for k in 0..<list.count {
                 let phrase = list[(start + k) % list.count]
+                if banned.contains(phrase) || (fresh && asked.contains(phrase)) { continue }
                 var openers = phrase.openers
                 if openers.remove("{quote}") != nil { openers.insert(quoteKey) }
                 if openers.isDisjoint(with: used) {
@@ -652,17 +717,28 @@ enum LiveReply {
         }
 
         mutating func chance(_ numerator: UInt64, in denominator: UInt64) -> Bool { next() % denominator < numerator }
+
+        /// A question from the first of `lists` with a fresh one, else the first with one
+        /// not banned.
+        mutating func takeQuestion(_ lists: [[Phrase]]) -> Phrase? {
+            for fresh in [true, false] {
+                for list in lists { if let q = take(list, fresh: fresh) { return q } }
+            }
+            return nil
+        }
     }
 
     /// The lines of a reply, in order; the last one is a question.
-    static func plan(_ r: Reading, quoting: Bool, seed: UInt64) -> [Phrase] {
+    static func plan(_ r: Reading, quoting: Bool, seed: UInt64, memory: ConversationMemory = .empty) -> [Phrase] {
         var pick = Picker(seed: seed)
+        pick.banned = memory.banned
+        pick.asked = memory.asked
         var parts: [Phrase] = []
         let quote = quoting ? r.quote : nil
         if let quote { pick.quoteKey = Phrase.openers(quote).first ?? "{quote}" }
         // After thanks, a phrase alone ("that really helped") is about Luna, not news to answer.
         let content = r.feeling != nil || r.topic != nil || r.activity != nil || r.name != nil || r.frame != nil
-            || (quote != nil && !r.thanks)
+            || !r.skipped.isEmpty || (quote != nil && !r.thanks && r.goodbye == nil)
 
         // 1. Courtesies: answer a hello, thanks or "how are you" in kind.
         let courtesies = (r.greeting != nil ? 1 : 0) + (r.thanks ? 1 : 0) + (r.asksAfterLuna ? 1 : 0)
@@ -672,12 +748,27 @@ enum LiveReply {
         }
         if r.thanks { pick.take(Phrasebook.thanks).map { parts.append($0) } }
         if r.asksAfterLuna { pick.take(Phrasebook.askedAfter).map { parts.append($0) } }
+        // A goodbye: answer what was written, then say goodbye in kind; ask nothing more.
+        if let bye = r.goodbye {
+            if content {
+                let opening = r.feeling.flatMap { pick.take(Phrasebook.openings($0)) }
+                    ?? r.activity.flatMap { pick.take(Phrasebook.openings($0)) }
+                    ?? (r.skipped.isEmpty ? nil : pick.take(Phrasebook.skippedOpenings))
+                    ?? r.topic.flatMap { pick.take(Phrasebook.openings($0)) }
+                opening.map { parts.append($0) }
+            }
+            let other: Goodbye = bye == .night ? .bye : .night
+            parts.append(pick.take(Phrasebook.goodbyes(bye)) ?? pick.take(Phrasebook.goodbyes(other)) ?? Phrasebook.goodbyes(bye)[0])
+            return parts
+        }
         if courtesies > 0 && !content {
             var questions: [Phrase] = []
             if r.asksAfterLuna { questions = Phrasebook.askedAfterQuestions }
             else if r.thanks { questions = Phrasebook.thanksQuestions }
             else if let g = r.greeting { questions = Phrasebook.greetingQuestions(g) }
-            parts.append(pick.take(questions) ?? Phrasebook.genericQuestions[0])
+            // A hello is a good moment to ask after someone named before.
+            let lists = r.pickUp != nil && r.greeting != nil ? [Phrasebook.pickUpQuestions, questions] : [questions]
+            parts.append(pick.takeQuestion(lists + [Phrasebook.genericQuestions]) ?? Phrasebook.genericQuestions[0])
             return parts
         }
 
@@ -690,6 +781,7 @@ enum LiveReply {
         var opening: Phrase?
         if let f = r.feeling { opening = pick.take(Phrasebook.openings(f)) }
         if opening == nil, let a = r.activity { opening = pick.take(Phrasebook.openings(a)) }
+        if opening == nil, !r.skipped.isEmpty { opening = pick.take(Phrasebook.skippedOpenings) }
         if opening == nil, let t = topic { opening = pick.take(Phrasebook.openings(t)) }
         if opening == nil, quote != nil, parts.isEmpty || pick.chance(1, in: 2) {
             opening = pick.take(Phrasebook.quoteOpenings)
@@ -704,6 +796,7 @@ enum LiveReply {
             if let quote, !quoteUsed, quote.split(separator: " ").count >= 2 { middles.append(Phrasebook.quotes) }
             if r.feeling != nil, !positive, let t = topic { middles.append(Phrasebook.middles(t)) }
             if r.feeling != nil, let a = r.activity { middles.append([Phrasebook.middle(a)]) }
+            if r.feeling != nil, r.activity == nil, !r.skipped.isEmpty { middles.append([Phrasebook.skippedMiddle]) }
             if r.feeling == nil, r.activities.count > 1 { middles.append([Phrasebook.middle(r.activities[1])]) }
             if let frame { middles.append(Phrasebook.frames(frame)) }
             // A specific opening and question can stand alone now and then, for a shorter shape.
@@ -717,17 +810,24 @@ enum LiveReply {
             }
         }
 
-        // 4. The question: about the person named, else what was written.
+        // 4. The question: about the person named, else what was written; now and then,
+        // when nothing specific was written, about someone named before.
         var questions: [Phrase] = []
+        var lists: [[Phrase]] = []
         if let name = r.name {
-            questions = Phrasebook.nameQuestions(name.role, russianName: name.text)
-        } else {
-            if let f = r.feeling { questions += Phrasebook.questions(f) }
-            if let t = topic, !positive { questions += Phrasebook.questions(t) }
-            if r.feeling == nil || positive { for a in r.activities.prefix(2) { questions += Phrasebook.questions(a) } }
-            if questions.isEmpty { questions = Phrasebook.genericQuestions }
+            lists.append(Phrasebook.nameQuestions(name.role, russianName: name.text))
         }
-        parts.append(pick.take(questions) ?? pick.take(Phrasebook.genericQuestions) ?? Phrase("Tell me more?", "Расскажи ещё?"))
+        if !r.skipped.isEmpty, r.activity == nil { questions += Phrasebook.skippedQuestions }
+        if let f = r.feeling { questions += Phrasebook.questions(f) }
+        if let t = topic, !positive { questions += Phrasebook.questions(t) }
+        if r.feeling == nil || positive { for a in r.activities.prefix(2) { questions += Phrasebook.questions(a) } }
+        let vague = r.feeling == nil && r.activity == nil && topic == nil && r.skipped.isEmpty
+        if r.name == nil, r.pickUp != nil, vague || pick.chance(1, in: 4) {
+            lists.insert(Phrasebook.pickUpQuestions, at: 0)
+        }
+        lists.append(questions)
+        lists.append(Phrasebook.genericQuestions)
+        parts.append(pick.takeQuestion(lists) ?? Phrase("Tell me more?", "Расскажи ещё?"))
         return parts
     }
 
@@ -740,7 +840,7 @@ enum LiveReply {
                 q = q.prefix(1).uppercased() + q.dropFirst()
             }
             return text.replacingOccurrences(of: "{quote}", with: q)
-                .replacingOccurrences(of: "{name}", with: r.name?.text ?? "")
+                .replacingOccurrences(of: "{name}", with: r.name?.text ?? r.pickUp ?? "")
         }.joined(separator: " ")
     }
 

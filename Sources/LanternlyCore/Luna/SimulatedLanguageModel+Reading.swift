@@ -39,8 +39,13 @@ struct Word: Sendable {
     var key: String
     /// First word of its sentence.
     var sentenceStart: Bool
-    /// Index of its clause (split at `.,;:!?…` and new lines).
+    /// Index of its clause (split at `.,;:!?…` and new lines; a tag, key or label is a
+    /// clause of its own).
     var clause: Int
+    /// Markup, not words of the person's: a `@tag` or `#tag`, a dotted or snake-case key
+    /// (`faults.respond`, `keep_history`), or a label before a colon at a line's start
+    /// (`Luna:`, `Me:`). Never quoted, never a name.
+    var isMarkup = false
     /// First letter is upper case.
     var capitalized: Bool { text.first?.isUppercase ?? false }
 }
@@ -48,6 +53,14 @@ struct Word: Sendable {
 /// How a message opens with a hello; the reply answers in kind.
 enum Greeting: String, CaseIterable, Sendable {
     case hello, morning, afternoon, evening, night
+}
+
+/// How a message takes its leave; the reply says goodbye in kind and asks nothing.
+enum Goodbye: String, CaseIterable, Sendable {
+    /// "good night", "спокойной ночи"
+    case night
+    /// "bye", "see you", "пока", "до завтра"
+    case bye
 }
 
 /// Something the person did, when a message tells of it (a walk, a book, a meal…).
@@ -76,12 +89,22 @@ struct Reading: Sendable {
     var thanks = false
     /// The message asks how Luna is ("how are you", "как дела").
     var asksAfterLuna = false
+    /// The message says goodbye ("good night", "bye", "спокойной ночи", "пока"), anywhere
+    /// as a clause of its own.
+    var goodbye: Goodbye?
+    /// Activities the message says did not happen ("skipped the gym", "didn't go for a run",
+    /// "не пошла в зал"): never praised as done.
+    var skipped: [Activity] = []
+    /// A person or pet named earlier in the conversation that the reply may ask after
+    /// ("How is Miso today?"); set from the ``ConversationMemory``.
+    var pickUp: String?
 
     var activity: Activity? { activities.first }
 
     /// Whether anything beyond the hello, thanks or "how are you" was written.
     var hasContent: Bool {
         feeling != nil || topic != nil || activity != nil || name != nil || frame != nil || quote != nil
+            || !skipped.isEmpty
     }
 
     /// A hello with nothing else in it.
@@ -93,26 +116,44 @@ enum Lexicon {
         s.lowercased().replacingOccurrences(of: "ё", with: "е").replacingOccurrences(of: "’", with: "'")
     }
 
-    /// Splits text into words, keeping sentence starts and clause numbers.
+    /// Splits text into words, keeping sentence starts and clause numbers, and marking
+    /// markup (``Word/isMarkup``).
     static func words(of text: String) -> [Word] {
         var result: [Word] = []
         var current = ""
         var clause = 0
         var sentenceStart = true
-        func flush() {
+        var wordsOnLine = 0
+        var tagged = false
+        var keyed = false
+        let chars = Array(text)
+        func flush(label: Bool = false) {
+            defer { current = ""; tagged = false; keyed = false }
             guard !current.isEmpty else { return }
-            let trimmed = current.trimmingCharacters(in: CharacterSet(charactersIn: "'-’"))
-            if !trimmed.isEmpty {
-                result.append(Word(text: trimmed, key: normalize(trimmed), sentenceStart: sentenceStart, clause: clause))
-                sentenceStart = false
-            }
-            current = ""
+            let trimmed = current.trimmingCharacters(in: CharacterSet(charactersIn: "'-’_"))
+            guard !trimmed.isEmpty else { return }
+            wordsOnLine += 1
+            let markup = tagged || keyed || label
+            if markup, !result.isEmpty, result.last!.clause == clause { clause += 1 }
+            result.append(Word(text: trimmed, key: normalize(trimmed), sentenceStart: sentenceStart,
+                               clause: clause, isMarkup: markup))
+            if markup { clause += 1 } else { sentenceStart = false }
         }
-        for ch in text {
+        for (i, ch) in chars.enumerated() {
+            let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
             if ch.isLetter || ch.isNumber || ((ch == "'" || ch == "’" || ch == "-") && !current.isEmpty) {
                 current.append(ch)
+            } else if (ch == "@" || ch == "#") && current.isEmpty && (next?.isLetter ?? false) {
+                tagged = true
+            } else if (ch == "." || ch == "_") && !current.isEmpty && (next?.isLetter ?? false)
+                        && !(next?.isUppercase ?? false) {
+                // `faults.respond`, `keep_history`: one key, not two sentences.
+                keyed = true
+                current.append(ch)
             } else {
-                flush()
+                // `Luna:` at the start of a line: a label, not the person's words.
+                flush(label: ch == ":" && wordsOnLine == 0 && !current.isEmpty && current.count <= 12)
+                if ch == "\n" { wordsOnLine = 0 }
                 if ".!?…\n".contains(ch) {
                     if !result.isEmpty, result.last!.clause == clause { clause += 1 }
                     sentenceStart = true
@@ -147,6 +188,25 @@ enum Lexicon {
     static func matches(_ stem: String, _ key: String) -> Bool {
         if stem.hasSuffix("*") { return key.hasPrefix(stem.dropLast()) }
         return key == stem
+    }
+
+    /// Words that say an activity did not happen when they come shortly before it in its clause.
+    static let skipWords: Set<String> = [
+        "not", "never", "no", "skipped", "skip", "skipping", "missed", "miss", "cancelled", "canceled",
+        "instead", "couldn't", "didn't", "wasn't", "won't", "без", "не", "ни", "пропустил", "пропустила",
+        "пропустили", "пропускаю", "отменил", "отменила", "отменилась", "отменился", "вместо",
+    ]
+
+    /// Whether the activity word at `i` is said not to have happened: a negation or a
+    /// skipping verb up to four words before it in the same clause ("didn't go to the gym",
+    /// "skipped my run", "не пошла на пробежку").
+    static func isSkipped(at i: Int, in words: [Word]) -> Bool {
+        for back in 1...4 where i - back >= 0 {
+            let w = words[i - back]
+            if w.clause != words[i].clause { break }
+            if skipWords.contains(w.key) || w.key.hasSuffix("n't") { return true }
+        }
+        return false
     }
 
     static func isNegated(at i: Int, in words: [Word]) -> Bool {
@@ -225,7 +285,7 @@ enum Lexicon {
             (.cooking, ["готовил*", "приготов*", "сварил*", "испекл*", "испек", "пекл*", "суп", "супа", "супом", "пирог*",
                         "рецепт*", "выпечк*"]),
             (.reading, ["читал*", "читаю", "читать", "прочитал*", "почитал*", "книг*", "книжк*", "стих*"]),
-            (.exercise, ["бегал*", "бегаю", "пробежк*", "побегал*", "спортзал*", "йог*", "плавал*", "бассейн*",
+            (.exercise, ["бегал*", "бегаю", "пробежк*", "побегал*", "спортзал*", "зал", "зале", "йог*", "плавал*", "бассейн*",
                          "велосипед*", "трениров*", "танц*", "футбол*", "зарядк*"]),
             (.music, ["музык*", "песн*", "песен", "гитар*", "пианино", "концерт*", "пела", "пел"]),
             (.film, ["фильм*", "кино", "сериал*"]),
@@ -309,7 +369,7 @@ enum Lexicon {
 
     /// The first person named in English `words` and how they appear.
     static func englishName(in words: [Word]) -> (String, NameRole)? {
-        for (i, w) in words.enumerated() where w.capitalized && w.text.count >= 2 && !englishNotNames.contains(w.key) {
+        for (i, w) in words.enumerated() where w.capitalized && w.text.count >= 2 && !englishNotNames.contains(w.key) && !w.isMarkup {
             guard w.text.dropFirst().contains(where: { $0.isLowercase }) || w.text.count > 3 else { continue }
             guard !isLexiconWord(w.key, .english) else { continue }
             let prev = i > 0 && words[i - 1].clause == w.clause ? words[i - 1].key : nil
@@ -341,27 +401,66 @@ enum Lexicon {
 
     /// Whether `key` is one of the feeling or topic words (so not a name).
     static func isLexiconWord(_ key: String, _ language: AppLanguage) -> Bool {
+        let stems = language == .russian ? russianLexiconStems : englishLexiconStems
+        return stems.whole.contains(key) || stems.prefixes.contains { key.hasPrefix($0) }
+    }
+
+    /// The one-word stems of every lexicon, built once: whole words and prefixes apart.
+    private static func lexiconStems(_ language: AppLanguage) -> (whole: Set<String>, prefixes: [String]) {
         let stems = (feelingStems(language).flatMap(\.1) + topicStems(language).flatMap(\.1)
             + activityStems(language).flatMap(\.1) + mildPositiveStems(language)).filter { !$0.contains(" ") }
-        return stems.contains { matches($0, key) }
+        return (Set(stems.filter { !$0.hasSuffix("*") }), stems.filter { $0.hasSuffix("*") }.map { String($0.dropLast()) })
     }
+    private static let englishLexiconStems = lexiconStems(.english)
+    private static let russianLexiconStems = lexiconStems(.russian)
 
     /// Hellos a message can open with, as word sequences (longest first wins).
     static let greetingPhrases: [([String], Greeting)] = [
         (["good", "morning"], .morning), (["good", "afternoon"], .afternoon), (["good", "evening"], .evening),
-        (["good", "night"], .night), (["hi"], .hello), (["hello"], .hello), (["hey"], .hello),
+        (["hi"], .hello), (["hello"], .hello), (["hey"], .hello),
         (["hiya"], .hello), (["howdy"], .hello), (["heya"], .hello), (["hey", "there"], .hello),
         (["доброе", "утро"], .morning), (["доброго", "утра"], .morning), (["добрый", "день"], .afternoon),
         (["доброго", "дня"], .afternoon), (["добрый", "вечер"], .evening), (["доброго", "вечера"], .evening),
-        (["доброй", "ночи"], .night), (["спокойной", "ночи"], .night), (["привет"], .hello),
+        (["привет"], .hello),
         (["приветик"], .hello), (["здравствуй"], .hello), (["здравствуйте"], .hello), (["хай"], .hello),
         (["салют"], .hello),
     ]
+    /// Goodbyes, as word sequences; a clause that is one of these (and fillers) is a goodbye.
+    static let goodbyePhrases: [([String], Goodbye)] = [
+        (["good", "night"], .night), (["goodnight"], .night), (["night", "night"], .night),
+        (["nighty", "night"], .night), (["sleep", "well"], .night), (["sweet", "dreams"], .night),
+        (["bye"], .bye), (["goodbye"], .bye), (["bye", "bye"], .bye), (["see", "you"], .bye),
+        (["see", "you", "tomorrow"], .bye), (["see", "you", "later"], .bye), (["see", "you", "soon"], .bye),
+        (["talk", "tomorrow"], .bye), (["talk", "soon"], .bye), (["talk", "later"], .bye),
+        (["talk", "to", "you", "tomorrow"], .bye), (["talk", "to", "you", "later"], .bye),
+        (["take", "care"], .bye), (["gotta", "go"], .bye), (["i", "have", "to", "go"], .bye),
+        (["спокойной", "ночи"], .night), (["доброй", "ночи"], .night), (["сладких", "снов"], .night),
+        (["споки"], .night), (["пока"], .bye), (["пока", "пока"], .bye), (["до", "завтра"], .bye),
+        (["до", "свидания"], .bye), (["до", "встречи"], .bye), (["до", "скорого"], .bye),
+        (["увидимся"], .bye), (["мне", "пора"], .bye), (["всего", "доброго"], .bye),
+    ]
+
+    /// A goodbye filling the clause at `start` (fillers such as "Luna" allowed), and the
+    /// index after that clause.
+    static func goodbye(at start: Int, in words: [Word]) -> (Goodbye, Int)? {
+        guard start < words.count else { return nil }
+        let clause = words[start].clause
+        var best: (Goodbye, Int)?
+        for (phrase, kind) in goodbyePhrases where start + phrase.count <= words.count {
+            let slice = words[start..<(start + phrase.count)]
+            guard zip(phrase, slice).allSatisfy({ $0 == $1.key }), slice.allSatisfy({ $0.clause == clause }) else { continue }
+            let end = skipFillers(from: start + phrase.count, clause: clause, in: words)
+            guard end == words.count || words[end].clause != clause else { continue }
+            if best.map({ end > $0.1 }) ?? true { best = (kind, end) }
+        }
+        return best
+    }
+
     /// A single word that is a hello only when it stands alone in its clause ("Morning!").
     static let loneGreetings: [String: Greeting] = ["morning": .morning, "evening": .evening, "утро": .morning]
     /// Words that may follow a hello or a thanks without adding anything ("hi there", "спасибо тебе").
     static let courtesyFillers: Set<String> = [
-        "there", "luna", "again", "everyone", "all", "you", "friend", "so", "much", "a", "lot", "very",
+        "there", "luna", "again", "everyone", "all", "you", "friend", "so", "much", "a", "lot", "very", "now",
         "луна", "луночка", "снова", "еще", "раз", "тебе", "вам", "большое", "огромное", "тебя", "всем",
     ]
     static let greetings: Set<String> = Set(greetingPhrases.flatMap(\.0)).union(loneGreetings.keys)
@@ -445,7 +544,7 @@ enum Lexicon {
         let order = words.indices.filter { !words[$0].sentenceStart } + words.indices.filter { words[$0].sentenceStart }
         for i in order {
             let w = words[i]
-            guard w.capitalized, w.text.count >= 2, !russianNotNames.contains(w.key) else { continue }
+            guard w.capitalized, w.text.count >= 2, !russianNotNames.contains(w.key), !w.isMarkup else { continue }
             guard w.text.unicodeScalars.first.map({ (0x400...0x4FF).contains($0.value) }) ?? false else { continue }
             guard !isLexiconWord(w.key, .russian) else { continue }
             let prev = i > 0 && words[i - 1].clause == w.clause ? words[i - 1].key : nil
@@ -497,7 +596,22 @@ enum Lexicon {
                 break
             }
         }
-        let words = Array(all[start...])
+        // Clauses that are only a goodbye or only thanks, anywhere after that ("…. Good night!").
+        var goodbye: Goodbye?
+        var rest: [Word] = []
+        var i = start
+        while i < all.count {
+            let clauseStart = i == start || all[i].clause != all[i - 1].clause
+            if clauseStart, let (g, end) = self.goodbye(at: i, in: all) {
+                goodbye = goodbye ?? g; i = end; continue
+            }
+            if clauseStart, i > start, let end = self.thanks(at: i, in: all),
+               end == all.count || all[end].clause != all[i].clause {
+                thanks = true; i = end; continue
+            }
+            rest.append(all[i]); i += 1
+        }
+        let words = rest
 
         var feelingHit: (Feeling, Int)?
         for (feeling, stems) in feelingStems(language) {
@@ -523,8 +637,14 @@ enum Lexicon {
             }
         }
         var activityHits: [(Activity, Int)] = []
+        var skippedHits: [(Activity, Int)] = []
         for (activity, stems) in activityStems(language) {
-            if let i = firstMatch(stems, in: words, negation: true) { activityHits.append((activity, i)) }
+            let hits = matchIndices(stems, in: words)
+            if let i = hits.first(where: { !isSkipped(at: $0, in: words) }) {
+                activityHits.append((activity, i))
+            } else if let i = hits.first {
+                skippedHits.append((activity, i))
+            }
         }
         let name = language == .russian ? russianName(in: words) : englishName(in: words)
         let anchor = feelingHit?.1 ?? topicHit?.1 ?? activityHits.map(\.1).min()
@@ -536,6 +656,8 @@ enum Lexicon {
         reading.greeting = greeting
         reading.thanks = thanks
         reading.asksAfterLuna = asks
+        reading.goodbye = goodbye
+        reading.skipped = skippedHits.sorted { $0.1 < $1.1 }.map(\.0)
         return reading
     }
 
@@ -557,8 +679,10 @@ enum Lexicon {
     /// word when there is one), as written.
     static func quote(_ words: [Word], anchor: Int?, name: String?) -> String? {
         guard !words.isEmpty else { return nil }
+        // Tags, keys and labels are clauses of their own and never part of a quote.
+        let anchor = anchor.flatMap { words[$0].isMarkup ? nil : $0 }
         let clause = anchor.map { words[$0].clause }
-            ?? words.first(where: { w in words.filter { $0.clause == w.clause }.count >= 2 })?.clause
+            ?? words.first(where: { w in !w.isMarkup && words.filter { $0.clause == w.clause }.count >= 2 })?.clause
         guard let clause else { return nil }
         let indices = words.indices.filter { words[$0].clause == clause }
         guard indices.count >= 2 else { return nil }

@@ -241,6 +241,9 @@ enum Translator {
         "длинный день": "long day", "день был длинный": "long day", "долгий день": "long day",
         "тяжелый день": "hard day", "день был тяжелый": "hard day", "трудный день": "hard day",
         "ок": "ok", "окей": "okay", "ладно": "okay", "норм": "okay", "нормально": "okay",
+        "пока": "bye", "пока пока": "bye", "до завтра": "see you tomorrow", "до свидания": "goodbye",
+        "до встречи": "see you", "до скорого": "see you soon", "сладких снов": "sweet dreams",
+        "мне пора": "gotta go", "пропустила": "skipped", "пропустил": "skipped",
     ]
 
     private static let russianToEnglishWords: [String: String] = [

@@ -72,22 +72,25 @@ public struct SimulatedLanguageModel: LanguageModel {
         case nil: break
         }
         try Task.checkCancellation()
-        guard Self.estimatedTokens(instructions) + Self.estimatedTokens(prompt) <= Self.contextWindowTokens else {
+        guard Transcript.estimatedTokens(instructions) + Transcript.estimatedTokens(prompt) <= Self.contextWindowTokens else {
             throw GenerationError.exceededContextWindowSize
         }
         if let (from, to) = LunaPrompts.translationLanguages(instructions) {
             return Translator.translate(prompt, from: from, to: to, gender: gender())
         }
-        let language = LunaPrompts.replyLanguage(instructions) ?? Self.language(of: prompt)
+        let (history, message) = Transcript.parse(prompt)
+        let language = LunaPrompts.replyLanguage(instructions) ?? Self.language(of: message)
         guard profile.supportedLanguages.contains(language) else {
             throw GenerationError.unsupportedLanguageOrLocale
         }
         let quoting = !instructions.contains(LunaPrompts.translatedMessageNote)
-        return LiveReply.compose(prompt, language: language, gender: gender(), quoting: quoting, avoid: bankLines)
+        let context = Conversation(turns: history, memories: LunaPrompts.rememberedFacts(instructions))
+        return LiveReply.compose(message, language: language, gender: gender(), quoting: quoting, avoid: bankLines,
+                                 context: context)
     }
 
-    /// A rough token count: about one token per 3 characters, as for small on-device models.
-    static func estimatedTokens(_ text: String) -> Int { (text.unicodeScalars.count + 2) / 3 }
+    /// The token estimate of ``Transcript/estimatedTokens(_:)`` (one per three scalars).
+    static func estimatedTokens(_ text: String) -> Int { Transcript.estimatedTokens(text) }
 
     /// The language a prompt is written in, by script: more Cyrillic than Latin letters → Russian.
     ///

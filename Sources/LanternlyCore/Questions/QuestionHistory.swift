@@ -106,16 +106,8 @@ public struct QuestionHistory: Codable, Hashable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(self)
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        let fm = FileManager.default
-        guard fm.createFile(atPath: temp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp.path])
-        }
-        if rename(temp.path, url.path) != 0 {
-            let code = POSIXErrorCode(rawValue: errno) ?? .EIO
-            try? fm.removeItem(at: temp)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path,
-                                                           NSUnderlyingErrorKey: POSIXError(code)])
+        try AtomicFile.write(data, to: url) { message in
+            CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "\(url.path) \(message)"])
         }
     }
 }

@@ -119,12 +119,25 @@ public enum CrisisReply {
         var parts: [String] = []
         for (i, line) in helpLine.lines.enumerated() {
             parts.append(catalog.format(i == 0 ? first : "crisis.alsoLine", code: code,
-                                        arguments: [catalog.string(line.nameKey, code: code), numbers(line, code, catalog)]))
+                                        arguments: [name(line, code, catalog), numbers(line, code, catalog)]))
         }
         if helpLine.showsDirectory {
             parts.append(catalog.format("crisis.directory", code: code, arguments: [HelpLine.directory]))
         }
         return parts
+    }
+
+    /// The line's name with what is known of its hours (`crisis.note.*`).
+    private static func name(_ line: HelpLine.Line, _ code: String, _ catalog: StringCatalog) -> String {
+        let name = catalog.string(line.nameKey, code: code)
+        let note: String
+        switch line.hours {
+        case .unstated: return name
+        case .allDay: note = "crisis.note.allDay"
+        case .allDayCallOrText: note = "crisis.note.allDayText"
+        case .limited: note = "crisis.note.limited"
+        }
+        return catalog.format(note, code: code, arguments: [name])
     }
 
     private static func joinedWithOr(_ items: [String], _ code: String, _ catalog: StringCatalog) -> String {

@@ -34,13 +34,39 @@ public struct UserSettings: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory }
 
+    /// A region code as Lanternly stores it: two ASCII letters (ISO 3166-1 alpha-2 shape),
+    /// upper-cased; `nil` for anything else. The one rule for `settings set region`,
+    /// `profile set region` and both files.
+    public static func regionCode(_ value: String) -> String? {
+        guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        return value.uppercased()
+    }
+
+    /// Decodes `settings.json` as read from disk: at most ``InputLimits/settingsBytes``,
+    /// every field checked as `settings set` checks it.
+    ///
+    /// - Throws: ``LimitExceeded`` for a larger file; `DecodingError` naming the key.
+    public static func decodeFile(_ data: Data) throws -> UserSettings {
+        if data.count > InputLimits.settingsBytes { throw LimitExceeded(kind: .settingsBytes, found: data.count) }
+        return try JSONDecoder().decode(UserSettings.self, from: data)
+    }
+
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = UserSettings()
         language = try c.decodeIfPresent(AppLanguage.self, forKey: .language)
         gender = try c.decodeIfPresent(GrammaticalGender.self, forKey: .gender) ?? defaults.gender
         lifePath = try c.decodeIfPresent(LifePath.self, forKey: .lifePath) ?? defaults.lifePath
-        region = try c.decodeIfPresent(String.self, forKey: .region)
+        if let raw = try c.decodeIfPresent(String.self, forKey: .region) {
+            // The same rule as `lanternly settings set region`.
+            guard let code = UserSettings.regionCode(raw) else {
+                throw DecodingError.dataCorruptedError(forKey: .region, in: c,
+                    debugDescription: "expected a two-letter region code such as US, GB or RU, not \"\(raw)\"")
+            }
+            region = code
+        } else {
+            region = nil
+        }
         keepChatHistory = try c.decodeIfPresent(Bool.self, forKey: .keepChatHistory) ?? defaults.keepChatHistory
     }
 }
