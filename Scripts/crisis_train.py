@@ -123,9 +123,9 @@ def probs(W, b, line):
 def decide(r, t):
     w, crisis_bar, concern_bar, followup, any_bar = t
     pc, pn = r["pc"], r["pn"]
-    if r["self"] >= 1 or (r["pself"] >= 0.5 and r["pself"] + w * pc >= crisis_bar) or pc >= any_bar:
+    if r["self"] >= 1 or (r["pself"] >= 0.7 and r["pself"] + w * pc >= crisis_bar) or pc >= any_bar:
         return "crisis"
-    if r["other"] >= 1 or (r["pother"] >= 0.5 and r["pother"] + w * pn >= concern_bar) or pn >= any_bar:
+    if r["other"] >= 1 or (r["pother"] >= 0.7 and r["pother"] + w * pn >= concern_bar) or pn >= any_bar:
         return "concern"
     return "none"
 
@@ -159,7 +159,7 @@ def main():
     best = None
     weights = (0.0, 0.5, 0.75, 1.0, 1.25, 1.5) if a.use_classifier else (0.0,)
     for w in weights:
-        for cb in np.arange(0.9, 1.41, 0.05):
+        for cb in np.arange(1.2, 1.81, 0.05):
             for nb in np.arange(0.9, 1.41, 0.1):
                 for anyb in (0.9, 0.95, 0.98, 2.0):
                     t = (w, float(cb), float(nb), 0.6, anyb)

@@ -16,4 +16,9 @@ if args.first == "score" {
     }
     exit(0)
 }
+if args.first == "language" {
+    // stdin: one message a line → the detected SafetyLanguage code.
+    while let line = readLine(strippingNewline: true) { print(SafetyLanguage.detect(line, fallback: .english).rawValue) }
+    exit(0)
+}
 exit(runEvaluation(args))

@@ -55,11 +55,11 @@ public enum CrisisDetector {
         let bar: Float = atRisk ? t.followupBar : 1
         // A strong cue (or weak ones that add up) flags alone; a weaker, softened cue flags
         // with the classifier's support; the classifier alone only when it is very sure.
-        if s.lexicalSelf >= bar || (s.plainSelf >= 0.5 && crisisLevel >= t.crisisBar * bar)
+        if s.lexicalSelf >= bar || (s.plainSelf >= 0.7 && crisisLevel >= t.crisisBar * bar)
             || s.classifierCrisis >= t.anyRiskBar {
             return .crisis
         }
-        if s.lexicalOther >= 1 || (s.plainOther >= 0.5 && concernLevel >= t.concernBar)
+        if s.lexicalOther >= 1 || (s.plainOther >= 0.7 && concernLevel >= t.concernBar)
             || s.classifierConcern >= t.anyRiskBar {
             return .concern
         }
@@ -70,8 +70,8 @@ public enum CrisisDetector {
     static func score(_ text: String, atRisk: Bool = false) -> CrisisScore {
         let lexicon = CrisisLexicon.shipped
         let folded = SafetyText(text, fold: lexicon.fold)
-        let language = SafetyLanguage.detect(text, fallback: .english)
-        var s = CrisisMatcher(lexicon: lexicon).score(folded, language: language, atRisk: atRisk)
+        let (language, sure) = SafetyLanguage.detectWithConfidence(text, fallback: .english)
+        var s = CrisisMatcher(lexicon: lexicon).score(folded, language: language, sure: sure, atRisk: atRisk)
         let p = CrisisClassifier.shipped.probabilities(folded)
         s.classifierCrisis = p.crisis
         s.classifierConcern = p.concern
@@ -380,7 +380,8 @@ struct CrisisMatcher {
 
     /// - Parameter language: the message's language (its softeners and person words count
     ///   beside those of each rule's own language: "not suicidal" with a French rule on `suicid*`).
-    func score(_ t: SafetyText, language: SafetyLanguage, atRisk: Bool) -> CrisisScore {
+    ///   `sure`: the guess is sure enough to weigh rules of far languages down.
+    func score(_ t: SafetyText, language: SafetyLanguage, sure: Bool = true, atRisk: Bool) -> CrisisScore {
         var hits = self.hits(t)
         let code = language == .chineseTraditional ? SafetyLanguage.chineseSimplified.rawValue : language.rawValue
         let messageLanguage = Int16(lexicon.languages.firstIndex(of: code) ?? -1)
@@ -412,7 +413,7 @@ struct CrisisMatcher {
                     if rule.category == lexicon.followupCategory && !atRisk { continue }
                     if rule.compact != hits[a].compact { continue }
                     guard let m = match(rule, hits, a..<b) else { continue }
-                    let (weight, other, softened) = weigh(rule, m, hits, a..<b, messageLanguage: messageLanguage,
+                    let (weight, other, softened) = weigh(rule, m, hits, a..<b, messageLanguage: messageLanguage, sure: sure,
                                                  mediaInMessage: mediaInMessageLanguage || mediaLanguages.contains(rule.language))
                     let key = Int64(hits[a].clause) << 33 | (hits[a].compact ? 1 << 32 : 0)
                     matches.append((weight, other, softened, Int(rule.category), m.map { key | Int64(hits[$0].pos) }))
@@ -478,7 +479,7 @@ struct CrisisMatcher {
 
     /// The weight of a matched rule after softeners, and whether it is about another person.
     private func weigh(_ rule: CrisisLexicon.Rule, _ chosen: [Int], _ hits: [Hit], _ range: Range<Int>,
-                       messageLanguage: Int16, mediaInMessage: Bool) -> (Float, Bool, Bool) {
+                       messageLanguage: Int16, sure: Bool, mediaInMessage: Bool) -> (Float, Bool, Bool) {
         var w = rule.weight
         let positions = chosen.map { hits[$0].pos }
         let lo = positions.min()!, hi = positions.max()!
@@ -488,19 +489,24 @@ struct CrisisMatcher {
         var lastPerson: (pos: Int32, other: Bool)?
         for k in range {
             let term = lexicon.terms[Int(hits[k].term)]
-            guard term.language == rule.language || term.language == messageLanguage, term.kind != .cue else { continue }
+            guard term.kind != .cue, term.language == rule.language || term.language == messageLanguage
+                || lexicon.family[Int(term.language)] == lexicon.family[Int(messageLanguage < 0 ? rule.language : messageLanguage)]
+            else { continue }
             let p = hits[k].pos
             switch term.kind {
             case .negation:
                 if positions.contains(p) { continue }
                 if rule.compact {
-                    if p >= lo - 3 && p <= hiEnd + 4 { negated = true }
+                    if p >= lo - 5 && p <= hiEnd + 8 { negated = true }
                 } else if p >= lo - 3 * Self.part && p <= hi {
                     negated = true
                 }
             case .media: media = true
             case .past: past = true
             case .firstPerson, .otherPerson:
+                // Person words only of the rule's or the message's own language (Dutch `nicht`
+                // is a niece, German `nicht` is "not").
+                if term.language != rule.language && term.language != messageLanguage { continue }
                 if p <= hi, lastPerson == nil || p >= lastPerson!.pos {
                     // At one position a first-person form wins ("myself" is both).
                     if let l = lastPerson, l.pos == p, !l.other { continue }
@@ -509,6 +515,9 @@ struct CrisisMatcher {
             case .cue: break
             }
         }
+        // A rule of a language far from the message's counts less (`me va a matar` is Spanish,
+        // not the Portuguese `matar-me`; `overdose caffeine` inside Vietnamese).
+        if sure, messageLanguage >= 0, lexicon.family[Int(rule.language)] != lexicon.family[Int(messageLanguage)] { w *= 0.7 }
         if negated { w *= 0.25 }
         if media { w *= 0.3 } else if mediaInMessage && rule.elements.count == 1 { w *= 0.5 }
         if past { w *= 0.4 }

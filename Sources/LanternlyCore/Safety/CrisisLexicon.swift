@@ -56,6 +56,12 @@ final class CrisisLexicon: @unchecked Sendable {
     /// First word hash → idioms starting with it: per word, the hashes of its forms.
     var idioms: [UInt64: [[[UInt64]]]] = [:]
     var followupCategory: Int16 = -1
+    /// Per language: its family (languages that share words or letters and are easily taken
+    /// for one another: Danish/Norwegian/Swedish, Spanish/Portuguese/Italian/French,
+    /// German/Dutch, Russian/Ukrainian, Chinese/Japanese).
+    var family: [Int] = []
+    static let families: [String: Int] = ["en": 0, "ru": 1, "uk": 1, "de": 2, "nl": 2, "es": 3, "pt": 3, "it": 3, "fr": 3,
+                                          "da": 4, "nb": 4, "sv": 4, "ja": 5, "zh-Hans": 5, "zh-Hant": 5, "ko": 6, "tr": 7, "vi": 8]
 
     static let kinds: [String: Kind] = ["neg": .negation, "first": .firstPerson, "other": .otherPerson, "media": .media, "past": .past]
 
@@ -94,6 +100,7 @@ final class CrisisLexicon: @unchecked Sendable {
             case "L":
                 guard fields.count == 2 else { throw FormatError(line: lineNumber) }
                 languages.append(String(fields[1]))
+                family.append(Self.families[String(fields[1])] ?? 100 + languages.count)
                 special.append([])
                 language = Int16(languages.count - 1)
                 termByName = [:]

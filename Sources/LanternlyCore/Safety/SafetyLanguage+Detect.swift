@@ -14,6 +14,13 @@ extension SafetyLanguage {
     ///
     /// - Returns: `fallback` when the text gives no sign (digits, emoji, empty).
     public static func detect(_ text: String, fallback: SafetyLanguage) -> SafetyLanguage {
+        detectWithConfidence(text, fallback: fallback).language
+    }
+
+    /// ``detect(_:fallback:)`` and whether the guess is sure: by script (Cyrillic, CJK,
+    /// Hangul), or for Latin letters by at least two signs and a clear lead over the runner-up.
+    static func detectWithConfidence(_ text: String, fallback: SafetyLanguage) -> (language: SafetyLanguage, sure: Bool) {
+        let text = SafetyText.needsCompatibilityMapping(text) ? text.precomposedStringWithCompatibilityMapping : text
         var hangul = 0, kana = 0, han = 0, cyrillic = 0, latin = 0, ukrainianLetters = 0
         var simplified = 0, traditional = 0
         for s in text.unicodeScalars {
@@ -36,19 +43,19 @@ extension SafetyLanguage {
         }
         let cjk = hangul + kana + han
         if cjk > 0, cjk * 2 >= latin + cyrillic {
-            if hangul >= kana && hangul >= han { return .korean }
-            if kana > 0 { return .japanese }
-            return traditional > simplified ? .chineseTraditional : .chineseSimplified
+            if hangul >= kana && hangul >= han { return (.korean, true) }
+            if kana > 0 { return (.japanese, true) }
+            return (traditional > simplified ? .chineseTraditional : .chineseSimplified, true)
         }
         if cyrillic > 0, cyrillic >= latin {
-            if ukrainianLetters > 0 { return .ukrainian }
+            if ukrainianLetters > 0 { return (.ukrainian, true) }
             let words = Self.words(text)
             let uk = words.filter { Self.ukrainianWords.contains(String($0)) }.count
             let ru = words.filter { Self.russianWords.contains(String($0)) }.count
-            return uk > ru ? .ukrainian : .russian
+            return (uk > ru ? .ukrainian : .russian, true)
         }
-        if latin == 0 { return fallback }
-        return latinLanguage(text) ?? fallback
+        if latin == 0 { return (fallback, false) }
+        return latinLanguage(text)
     }
 
     private static func words(_ text: String) -> [Substring] {
@@ -56,7 +63,7 @@ extension SafetyLanguage {
     }
 
     /// Latin-script languages by distinctive letters (3 points each) and common words (2 each).
-    private static func latinLanguage(_ text: String) -> SafetyLanguage? {
+    private static func latinLanguage(_ text: String) -> (language: SafetyLanguage, sure: Bool) {
         var score: [SafetyLanguage: Int] = [:]
         let lower = text.lowercased()
         for ch in lower.unicodeScalars {
@@ -70,41 +77,41 @@ extension SafetyLanguage {
                 score[lang, default: 0] += 2
             }
         }
-        guard let best = score.max(by: { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }), best.value > 0 else {
-            return .english
-        }
-        return best.key
+        let ranked = score.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
+        guard let best = ranked.first, best.value > 0 else { return (.english, false) }
+        let second = ranked.count > 1 ? ranked[1].value : 0
+        return (best.key, best.value >= 4 && best.value >= second + 2)
     }
 
     private static let letterHints: [(SafetyLanguage, String)] = [
-        (.turkish, "ğşı"), (.vietnamese, "ơưđăạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ"),
-        (.german, "ß"), (.spanish, "ñ¿¡"), (.portuguese, "ãõ"), (.danish, "æø"), (.norwegian, "æø"),
-        (.swedish, "äö"), (.french, "œèùû"), (.italian, "ìò"),
+        (.turkish, "ğşıçİü"), (.vietnamese, "ơưđăạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ"),
+        (.german, "ßä"), (.spanish, "ñ¿¡"), (.portuguese, "ãõ"), (.danish, "æø"), (.norwegian, "æø"),
+        (.swedish, "ä"), (.french, "œèùûëç"), (.italian, "ìò"),
     ]
 
     private static func set(_ s: String) -> Set<String> { Set(s.split(separator: " ").map(String.init)) }
 
     private static let commonWords: [(SafetyLanguage, Set<String>)] = [
-        (.english, set("i the and to my me is it that was you of a in want don't dont not just can't im i'm am have be so this what never anymore")),
-        (.german, set("ich und nicht mich mir das ist ein eine der die zu mehr will möchte kann auch mein meine bin habe es sich nur noch wie")),
-        (.spanish, set("yo no me quiero el la que de y en mi es ya más mas morir vida estoy soy todo para por una un lo pero")),
-        (.french, set("je ne pas me moi et le la les de que un une est suis veux plus mon ma mes mourir vie j'ai c'est tout pour")),
-        (.italian, set("io non mi voglio il la che di e un una è sono più mio mia vivere morire vita ho anche per ma tutto")),
-        (.portuguese, set("eu não nao me quero o a que de e um uma é sou mais meu minha viver morrer vida estou tudo para mas já")),
-        (.danish, set("jeg ikke mig vil og det er en at på har mere min mit kan bare dø leve livet også hvad")),
-        (.norwegian, set("jeg ikke meg vil og det er en at på har mer min mitt kan bare dø leve livet også hva")),
-        (.swedish, set("jag inte mig vill och det är en att på har mer min mitt kan bara dö leva livet också vad")),
-        (.dutch, set("ik niet mij me wil en het is een de dat van meer mijn kan gewoon dood leven ook wat zijn")),
-        (.turkish, set("ben bir ve bu çok değil istiyorum artık ölmek yaşamak hayat hiç ne için ama beni bana")),
-        (.vietnamese, set("tôi toi không khong muốn muon chết chet và là của có một nữa này mình minh sống song")),
+        (.english, set("i a an off the and to my me is it that was you of in want don't dont not just can't im i'm am have be so this what never anymore with for at he she they we all been would feel like today")),
+        (.german, set("ich und nicht mich mir das ist ein eine der die zu mehr will möchte kann auch mein meine bin habe es sich nur noch wie den dem mit auf für aber heute hab wenn dass war wäre keine einfach schon")),
+        (.spanish, set("yo no me quiero el la que de y en mi es ya más mas estoy soy todo para por una un lo pero los las con se hoy nada muy tengo esta está porque del al")),
+        (.french, set("je ne pas me moi et le la les de que un une est suis veux plus mon ma mes j'ai c'est tout pour des du au avec sur aujourd'hui rien très qui ça il elle on")),
+        (.italian, set("io non mi voglio il la che di e un una è sono più mio mia ho anche per ma tutto lo gli con del della oggi niente molto questo perché sempre")),
+        (.portuguese, set("eu não nao me quero o a que de e um uma é sou mais meu minha estou tudo para mas já com do da no na os hoje nada muito isso porque tô tá")),
+        (.danish, set("jeg mig dig sig nu mere blev hvad ikke og det er en at på har min mit kan bare også meget noget hjem efter kæreste")),
+        (.norwegian, set("jeg meg deg seg nå mer ble hva ikke og det er en at på har min mitt kan bare også mye noe hjem etter kjæreste ikkje")),
+        (.swedish, set("jag mig dig sig inte och det är en att på har mer min mitt kan bara också mycket något hem efter vad nu blev")),
+        (.dutch, set("ik niet mij me wil en het is een de dat van meer mijn kan gewoon ook wat zijn je naar met voor maar nog er heb ben vandaag niks")),
+        (.turkish, set("ben bir ve bu çok değil istiyorum artık hiç ne için ama beni bana sen o biz yok var bile kadar şey bugün gibi daha sonra mi mı da de")),
+        (.vietnamese, set("tôi toi không khong muốn muon và là của có một nữa này mình minh được đã rồi quá")),
         (.russian, set("ya ne hochu khochu mne menya eto chto kak zhit umeret uzhe bolshe vse vsyo segodnya ochen pokonchit soboi soboy sebya")),
-        (.ukrainian, set("ya ne khochu hochu meni mene tse shcho yak zhyty pomerty vzhe bilshe vse sogodni duzhe sobi sebe")),
+        (.ukrainian, set("ya ne khochu meni mene tse shcho yak zhyty pomerty vzhe bilshe sogodni duzhe sobi")),
     ]
 
     static let russianWords: Set<String> = set("что это как я не мне меня хочу уже больше все всё сегодня очень жить умереть себя собой он она они был была")
     static let ukrainianWords: Set<String> = set("що це як я не мені мене хочу вже більше все сьогодні дуже жити померти себе собі він вона вони був була")
 
     /// Characters written differently in simplified and traditional Chinese (common ones).
-    private static let simplifiedOnly: Set<UInt32> = Set("们这个说时会来对过还没么为学问题发现开关车长门见头经给让认话请谢进电书买卖爱写应该觉听杀结吗样离后体实现难气边钱绝望轻活让帮伤药".unicodeScalars.map(\.value))
-    private static let traditionalOnly: Set<UInt32> = Set("們這個說時會來對過還沒麼為學問題發現開關車長門見頭經給讓認話請謝進電書買賣愛寫應該覺聽殺結嗎樣離後體實現難氣邊錢絕望輕活讓幫傷藥".unicodeScalars.map(\.value))
+    private static let simplifiedOnly: Set<UInt32> = Set("们说这么还没时会来对过为个后让觉样点里开关见东长问间学实现经头车钱吗爱发话谁给难边妈帮伤药杀结绝轻离体气电书买卖写应该听请谢进认梦脑医愿续总岁亲乐无从与将带当论办变饭楼桥".unicodeScalars.map(\.value))
+    private static let traditionalOnly: Set<UInt32> = Set("們說這麼還沒時會來對過為個後讓覺樣點裡開關見東長問間學實現經頭車錢嗎愛發話誰給難邊媽幫傷藥殺結絕輕離體氣電書買賣寫應該聽請謝進認夢腦醫願續總歲親樂無從與將帶當論辦變飯樓橋".unicodeScalars.map(\.value))
 }
