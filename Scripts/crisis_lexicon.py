@@ -125,7 +125,7 @@ def expand(forms, lang, where):
     seen = set()
     for f in out:
         star = f.endswith("*")
-        g = fold(f[:-1] if star else f) + ("*" if star else "")
+        g = fold(f[:-1] if star else f).replace("-", "_") + ("*" if star else "")
         # A form written with spaces in a Latin/Cyrillic language is several words: not allowed in a term.
         if " " in g:
             sys.exit("%s: the form %r has a space; make it a rule or an idiom" % (where, f))

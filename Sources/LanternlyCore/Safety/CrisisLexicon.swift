@@ -85,18 +85,89 @@ final class CrisisLexicon: @unchecked Sendable {
     ///
     /// - Throws: ``FormatError`` naming the line when the file is malformed.
     init(data: Data) throws {
-        let text = String(decoding: data, as: UTF8.self)
         var language: Int16 = -1
-        var termByName: [Substring: Int32] = [:]
+        var termByName: [String: Int32] = [:]
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        let bytes = [UInt8](data)
+        let n = bytes.count
+        forms.reserveCapacity(n / 24)
+        var start = 0
+        while start < n {
+            var end = start
+            while end < n && bytes[end] != 0x0A { end += 1 }
+            defer { start = end + 1 }
             lineNumber += 1
-            guard let tag = line.first, tag != "#" else { continue }
+            if end == start || bytes[start] == 0x23 { continue }
+            let tag = bytes[start]
+            // The bulk of the file (folds, word forms) is read straight from the bytes; the
+            // rest through Strings.
+            if tag == 0x46 {  // F hex hex…
+                var values: [UInt32] = []
+                values.reserveCapacity(3)
+                var k = start + 1
+                while k < end {
+                    while k < end && bytes[k] == 0x20 { k += 1 }
+                    if k >= end { break }
+                    var v: UInt32 = 0
+                    while k < end && bytes[k] != 0x20 {
+                        let c = bytes[k]
+                        let d: UInt32 = c >= 0x30 && c <= 0x39 ? UInt32(c - 0x30) : c >= 0x41 && c <= 0x46 ? UInt32(c - 0x41 + 10) : 99
+                        if d == 99 { throw FormatError(line: lineNumber) }
+                        v = v << 4 | d
+                        k += 1
+                    }
+                    values.append(v)
+                }
+                guard let first = values.first else { throw FormatError(line: lineNumber) }
+                fold.set(first, Array(values.dropFirst()))
+                continue
+            }
+            if tag == 0x54 || tag == 0x53 {  // T name forms… / S kind forms…
+                guard language >= 0, end > start + 2 else { throw FormatError(line: lineNumber) }
+                var k = start + 2
+                let nameStart = k
+                while k < end && bytes[k] != 0x20 { k += 1 }
+                let name = String(decoding: bytes[nameStart..<k], as: UTF8.self)
+                let kind: Kind = tag == 0x54 ? .cue : (Self.kinds[name] ?? .cue)
+                let id = Int32(terms.count)
+                terms.append(Term(language: language, kind: kind, softNext: []))
+                rulesByTerm.append([])
+                if tag == 0x54 { termByName[name] = id } else { special[Int(language)].append(id) }
+                while k < end {
+                    while k < end && bytes[k] == 0x20 { k += 1 }
+                    if k >= end { break }
+                    let formStart = k
+                    var simple = bytes[k] < 0xE1
+                    while k < end && bytes[k] != 0x20 {
+                        if bytes[k] == 0x5F || bytes[k] == 0x2A { simple = false }
+                        k += 1
+                    }
+                    if simple {
+                        // A whole-word form: hash its scalars as the matcher does.
+                        var h = Self.fnvOffset
+                        var count = 0
+                        var p = formStart
+                        while p < k {
+                            let b0 = UInt32(bytes[p])
+                            var v: UInt32
+                            if b0 < 0x80 { v = b0; p += 1 }
+                            else if b0 < 0xE0 { v = (b0 & 0x1F) << 6 | UInt32(bytes[p + 1] & 0x3F); p += 2 }
+                            else if b0 < 0xF0 { v = (b0 & 0x0F) << 12 | UInt32(bytes[p + 1] & 0x3F) << 6 | UInt32(bytes[p + 2] & 0x3F); p += 3 }
+                            else { v = (b0 & 0x07) << 18 | UInt32(bytes[p + 1] & 0x3F) << 12 | UInt32(bytes[p + 2] & 0x3F) << 6 | UInt32(bytes[p + 3] & 0x3F); p += 4 }
+                            h = (h ^ UInt64(v)) &* Self.fnvPrime
+                            count += 1
+                        }
+                        longestForm = max(longestForm, count)
+                        insert(h, id, into: &forms)
+                    } else {
+                        add(Substring(String(decoding: bytes[formStart..<k], as: UTF8.self)), term: id)
+                    }
+                }
+                continue
+            }
+            let line = Substring(String(decoding: bytes[start..<end], as: UTF8.self))
             let fields = line.split(separator: " ")
-            switch tag {
-            case "F":
-                guard fields.count >= 2, let v = UInt32(fields[1], radix: 16) else { throw FormatError(line: lineNumber) }
-                fold.set(v, fields.dropFirst(2).compactMap { UInt32($0, radix: 16) })
+            switch line.first {
             case "L":
                 guard fields.count == 2 else { throw FormatError(line: lineNumber) }
                 languages.append(String(fields[1]))
@@ -104,16 +175,8 @@ final class CrisisLexicon: @unchecked Sendable {
                 special.append([])
                 language = Int16(languages.count - 1)
                 termByName = [:]
-            case "T", "S":
-                guard fields.count >= 2, language >= 0 else { throw FormatError(line: lineNumber) }
-                let kind: Kind = tag == "T" ? .cue : (Self.kinds[String(fields[1])] ?? .cue)
-                let id = Int32(terms.count)
-                terms.append(Term(language: language, kind: kind, softNext: []))
-                rulesByTerm.append([])
-                if tag == "T" { termByName[fields[1]] = id } else { special[Int(language)].append(id) }
-                for form in fields.dropFirst(2) { add(form, term: id) }
             case "N":
-                guard fields.count >= 2, let id = termByName[fields[1]] else { throw FormatError(line: lineNumber) }
+                guard fields.count >= 2, let id = termByName[String(fields[1])] else { throw FormatError(line: lineNumber) }
                 for form in fields.dropFirst(2) { terms[Int(id)].softNext.insert(Self.hash(form.unicodeScalars)) }
             case "I":
                 let words = fields.dropFirst()
@@ -138,11 +201,11 @@ final class CrisisLexicon: @unchecked Sendable {
                 if name == "followup" { followupCategory = category }
                 var elements: [Int32] = []
                 for e in fields.dropFirst(3) {
-                    guard let id = termByName[e] else { throw FormatError(line: lineNumber) }
+                    guard let id = termByName[String(e)] else { throw FormatError(line: lineNumber) }
                     elements.append(id)
                 }
                 let compact = fields.dropFirst(3).allSatisfy { name in
-                    termByName[name].map { id in compactTerms.contains(id) } ?? false
+                    termByName[String(name)].map { id in compactTerms.contains(id) } ?? false
                 }
                 let r = Int32(rules.count)
                 rules.append(Rule(category: category, language: language, weight: weight, elements: elements, compact: compact))

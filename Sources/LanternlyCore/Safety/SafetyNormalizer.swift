@@ -29,6 +29,8 @@ struct SafetyText {
         var joined: Bool
         /// Had a letter three or more times in a row (`killlll`, squeezed to two here).
         var stretched = false
+        /// Had digits read as letters (`х0чу`).
+        var leet = false
     }
 
     /// Folded letters of every token, back to back.
@@ -127,7 +129,7 @@ struct SafetyText {
                 if stretched { scalars.removeSubrange(w..<end) }
             }
             tokens.append(Token(start: Int32(tokenStart), end: Int32(scalars.count), clause: clause, script: script, joined: false,
-                                stretched: stretched))
+                                stretched: stretched, leet: digits > 0 && letters > 0))
             clauseHasContent = true
             letters = 0; latin = 0; cyrillic = 0; digits = 0
         }
@@ -188,7 +190,8 @@ struct SafetyText {
                 break
             }
             if v >= 0x430 && v <= 0x449 {
-                letter(v)  // а…щ, unchanged by the fold: the common case in Russian and Ukrainian
+                // а…щ, unchanged by the fold but й (read as и): the common case in Russian and Ukrainian
+                letter(v == 0x439 ? 0x438 : v)
                 continue
             }
             if v < 0x2000 {
