@@ -508,9 +508,10 @@ struct CrisisMatcher {
             let p = hits[k].pos
             switch term.kind {
             case .negation:
-                if positions.contains(p) { continue }
+                // Not a negation the rule's own words hold (`不想活`, `いないほうが`).
+                if chosen.contains(where: { hits[$0].pos <= p && p < hits[$0].pos + (rule.compact ? hits[$0].length : 1) }) { continue }
                 if rule.compact {
-                    if p >= lo - 5 && p <= hiEnd + 8 { negated = true }
+                    if p >= lo - 5 && p <= hiEnd + 3 { negated = true }
                 } else if p >= lo - 3 * Self.part && p <= hi {
                     negated = true
                 }
