@@ -74,14 +74,18 @@ public enum CrisisDetector {
     }
 
     /// Both parts' scores, for tuning (`make eval`) and tests.
-    static func score(_ text: String, atRisk: Bool = false) -> CrisisScore {
+    static func score(_ text: String, atRisk: Bool = false, forceClassifier: Bool = false) -> CrisisScore {
         let lexicon = CrisisLexicon.shipped
         let folded = SafetyText(text, fold: lexicon.fold)
         let (language, sure) = SafetyLanguage.detectWithConfidence(text, fallback: .english)
         var s = CrisisMatcher(lexicon: lexicon).score(folded, language: language, sure: sure, atRisk: atRisk)
-        let p = CrisisClassifier.shipped.probabilities(folded)
-        s.classifierCrisis = p.crisis
-        s.classifierConcern = p.concern
+        // The classifier only runs when its thresholds let it change the outcome.
+        let classifier = CrisisClassifier.shipped
+        if classifier.thresholds.classifierWeight > 0 || classifier.thresholds.anyRiskBar <= 1 || forceClassifier {
+            let p = classifier.probabilities(folded)
+            s.classifierCrisis = p.crisis
+            s.classifierConcern = p.concern
+        }
         return s
     }
 
@@ -123,7 +127,9 @@ struct CrisisMatcher {
 
     static let part: Int32 = 16
 
-    func hits(_ t: SafetyText) -> [Hit] {
+    /// - Parameter transliterate: also read Latin words as Russian/Ukrainian typed in Latin
+    ///   letters (skipped when the message is surely in another Latin-script language).
+    func hits(_ t: SafetyText, transliterate: Bool = true) -> [Hit] {
         var hits: [Hit] = []
         let tokens = t.tokens
         let n = tokens.count
@@ -184,18 +190,19 @@ struct CrisisMatcher {
                 let next: SafetyText.Script? = i + 1 < n && tokens[i + 1].clause == tok.clause ? tokens[i + 1].script : nil
                 // Lookalike letters of the other script (Unicode TR39 confusables).
                 let other: SafetyText.Script = tok.script == .latin ? .cyrillic : .latin
-                for target in [SafetyText.Script.latin, .cyrillic] {
-                    guard Self.twin(t.scalars[range], to: target, into: &reading) else { continue }
-                    let mixed = reading.elementsEqual(t.scalars[range]) == false
-                    if !mixed { continue }
-                    let pureOther = target == other
-                    let hasMixedLetters = t.scalars[range].contains { SafetyText.isCyrillic($0) } && t.scalars[range].contains { $0 < 0x250 }
-                    if hasMixedLetters || (pureOther && (prev == other || (prev == nil && next == other))) {
+                // Only a token mixing the scripts, or one between words of the other script, is
+                // read again (checked before any copying: this runs for every word).
+                let word = t.scalars[range]
+                let hasMixedLetters = word.contains { SafetyText.isCyrillic($0) } && word.contains { $0 < 0x250 }
+                let nearOther = prev == other || (prev == nil && next == other)
+                if hasMixedLetters || nearOther {
+                    for target in [SafetyText.Script.latin, .cyrillic] where hasMixedLetters || target == other {
+                        guard Self.twin(word, to: target, into: &reading), !reading.elementsEqual(word) else { continue }
                         lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
                     }
                 }
                 // Russian and Ukrainian typed in Latin letters.
-                if tok.script == .latin {
+                if tok.script == .latin && transliterate {
                     Self.transliterate(t.scalars[range], into: &reading)
                     lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
                 }
@@ -395,7 +402,8 @@ struct CrisisMatcher {
     ///   beside those of each rule's own language: "not suicidal" with a French rule on `suicid*`).
     ///   `sure`: the guess is sure enough to weigh rules of far languages down.
     func score(_ t: SafetyText, language: SafetyLanguage, sure: Bool = true, atRisk: Bool) -> CrisisScore {
-        var hits = self.hits(t)
+        let latinOther = sure && language != .russian && language != .ukrainian && language != .english
+        var hits = self.hits(t, transliterate: !latinOther)
         let code = language == .chineseTraditional ? SafetyLanguage.chineseSimplified.rawValue : language.rawValue
         let messageLanguage = Int16(lexicon.languages.firstIndex(of: code) ?? -1)
         var result = CrisisScore()
@@ -561,7 +569,7 @@ public struct CrisisAnalysis: Sendable {
 extension CrisisDetector {
     /// Scores and outcome of `text` (see ``CrisisAnalysis``).
     public static func analyse(_ text: String, atRisk: Bool = false) -> CrisisAnalysis {
-        let s = score(text, atRisk: atRisk)
+        let s = score(text, atRisk: atRisk, forceClassifier: true)
         return CrisisAnalysis(outcome: decide(s, atRisk: atRisk), lexicalSelf: s.lexicalSelf, lexicalOther: s.lexicalOther,
                               plainSelf: s.plainSelf, plainOther: s.plainOther, category: s.topCategory, classifierCrisis: s.classifierCrisis,
                               classifierConcern: s.classifierConcern, folded: foldedLine(text))

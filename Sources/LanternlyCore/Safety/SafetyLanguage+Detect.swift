@@ -64,24 +64,41 @@ extension SafetyLanguage {
 
     /// Latin-script languages by distinctive letters (3 points each) and common words (2 each).
     private static func latinLanguage(_ text: String) -> (language: SafetyLanguage, sure: Bool) {
-        var score: [SafetyLanguage: Int] = [:]
+        var score = [Int](repeating: 0, count: SafetyLanguage.allCases.count)
         let lower = text.lowercased()
-        for ch in lower.unicodeScalars {
-            for (lang, letters) in Self.letterHints where letters.unicodeScalars.contains(ch) {
-                score[lang, default: 0] += 3
-            }
+        for ch in lower.unicodeScalars where ch.value >= 0x80 {
+            if let langs = Self.hintIndex[ch.value] { for l in langs { score[l] += 3 } }
         }
         for w in lower.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "’" }) {
-            let word = String(w)
-            for (lang, set) in Self.commonWords where set.contains(word) {
-                score[lang, default: 0] += 2
-            }
+            if let langs = Self.wordIndex[String(w)] { for l in langs { score[l] += 2 } }
         }
-        let ranked = score.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
-        guard let best = ranked.first, best.value > 0 else { return (.english, false) }
-        let second = ranked.count > 1 ? ranked[1].value : 0
-        return (best.key, best.value >= 4 && best.value >= second + 2)
+        var best = -1, bestScore = 0, second = 0
+        for (i, v) in score.enumerated() {
+            if v > bestScore { second = bestScore; bestScore = v; best = i } else if v > second { second = v }
+        }
+        guard best >= 0 else { return (.english, false) }
+        return (SafetyLanguage.allCases[best], bestScore >= 4 && bestScore >= second + 2)
     }
+
+    /// Letter → languages (indices into `allCases`) that use it.
+    private static let hintIndex: [UInt32: [Int]] = {
+        var index: [UInt32: [Int]] = [:]
+        for (lang, letters) in letterHints {
+            let i = SafetyLanguage.allCases.firstIndex(of: lang)!
+            for s in letters.lowercased().unicodeScalars { index[s.value, default: []].append(i) }
+        }
+        return index
+    }()
+
+    /// Common word → languages (indices into `allCases`).
+    private static let wordIndex: [String: [Int]] = {
+        var index: [String: [Int]] = [:]
+        for (lang, words) in commonWords {
+            let i = SafetyLanguage.allCases.firstIndex(of: lang)!
+            for w in words { index[w, default: []].append(i) }
+        }
+        return index
+    }()
 
     private static let letterHints: [(SafetyLanguage, String)] = [
         (.turkish, "ğşıçİü"), (.vietnamese, "ơưđăạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ"),
