@@ -4,6 +4,7 @@ import LanternlyCore
 // lanternly-bench: in-process measurements for `make bench`. Prints numbers; asserts nothing.
 //   lanternly-bench                      the micro benchmarks
 //   lanternly-bench make-journal N HOME  fills HOME's journal with N generated entries
+//   lanternly-bench living HOME          issue 12's store calls on HOME's journal
 
 func nanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -34,6 +35,9 @@ if args.count >= 2, args[1] == "crisis-load" {
     CrisisDetector.warmUp()
     print(String(format: "%.3f", Double(nanos() - t0) / 1e6))
     exit(0)
+}
+if args.count >= 3, args[1] == "living" {
+    exit(livingBench(home: args[2]))
 }
 if args.count >= 4, args[1] == "make-journal" {
     exit(makeJournal(count: Int(args[2]) ?? 10_000, home: args[3]))

@@ -33,20 +33,22 @@ public enum JournalExport {
 
     /// Renders `entries` (in the order given; oldest first reads best) in `format` — for
     /// `list --json` and friends. The JSON `tags` object counts the tags of these entries.
-    public static func render(_ entries: [JournalEntry], format: ExportFormat) -> String {
+    ///
+    /// - Parameter ids: adds each entry's short id (`"id"`, ``ShortID``) after jrnl's keys.
+    public static func render(_ entries: [JournalEntry], format: ExportFormat, ids: Bool = false) -> String {
         var counts: [String: Int] = [:]
         for e in entries { for t in Set(e.tags) { counts[t, default: 0] += 1 } }
         let tagCounts = counts.map { TagCount(tag: $0.key, count: $0.value) }
             .sorted { ($0.count, $1.tag) > ($1.count, $0.tag) }
         var out = ""
         // Neither closure throws, so neither does this.
-        try! write(tagCounts: { tagCounts }, entries: { body in try entries.forEach(body) }, format: format) { out += $0 }
+        try! write(tagCounts: { tagCounts }, entries: { body in try entries.forEach(body) }, format: format, ids: ids) { out += $0 }
         return out
     }
 
     private static func write(tagCounts: () throws -> [TagCount],
                               entries forEach: @escaping ((JournalEntry) throws -> Void) throws -> Void,
-                              format: ExportFormat, to sink: (String) throws -> Void) throws {
+                              format: ExportFormat, ids: Bool = false, to sink: (String) throws -> Void) throws {
         switch format {
         case .json:
             let counts = try tagCounts()
@@ -54,19 +56,26 @@ public enum JournalExport {
             head += counts.isEmpty ? "}" : "\n" + counts.map { "    \(jsonString("@" + $0.tag)): \($0.count)" }
                 .joined(separator: ",\n") + "\n  }"
             head += ",\n  \"entries\": ["
-            try sink(head)
+            var chunk = head
             var first = true
             try forEach { e in
-                try sink((first ? "\n" : ",\n") + jsonEntry(e))
+                chunk += first ? "\n" : ",\n"
+                appendJSONEntry(e, id: ids, to: &chunk)
                 first = false
+                if chunk.utf8.count >= 1 << 16 { try sink(chunk); chunk = "" }
             }
-            try sink(first ? "]\n}\n" : "\n  ]\n}\n")
+            chunk += first ? "]\n}\n" : "\n  ]\n}\n"
+            try sink(chunk)
         case .txt:
+            var chunk = ""
             var first = true
             try forEach { e in
-                try sink((first ? "" : "\n") + textEntry(e))
+                if !first { chunk += "\n" }
+                chunk += textEntry(e)
                 first = false
+                if chunk.utf8.count >= 1 << 16 { try sink(chunk); chunk = "" }
             }
+            if !chunk.isEmpty { try sink(chunk) }
         case .markdown:
             var year: Int?
             var day: LocalDay?
@@ -140,51 +149,87 @@ public enum JournalExport {
 
     // MARK: Pieces
 
-    /// One entry in jrnl's JSON shape, in jrnl's key order.
-    private struct JrnlJSONEntry: Encodable {
-        let title: String
-        let body: String
-        let date: String
-        let time: String
-        let tags: [String]
-        let starred: Bool
-    }
-
-    /// Foundation's encoder, pretty-printed (2-space indent); one entry at a time so the
-    /// export streams.
-    private static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        return e
-    }()
-
-    private static func encoded<T: Encodable>(_ value: T) -> String {
-        // Strings, numbers and booleans always encode; the fallback is never taken.
-        String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
-    }
-
+    /// One entry in jrnl's JSON shape and key order (title, body, date, time, tags, starred),
+    /// indented as Python's `json.dumps(indent=2)` does, 4 spaces deep (jrnl
+    /// `plugins/json_exporter.py`). Written by hand, so the same entry gives the same bytes on
+    /// every run (a dictionary-backed encoder does not keep key order).
     static func jsonEntry(_ e: JournalEntry) -> String {
-        let clock = e.localClock
+        var out = ""
+        appendJSONEntry(e, to: &out)
+        return out
+    }
+
+    static func appendJSONEntry(_ e: JournalEntry, clock: LocalClock? = nil, id: Bool = false, to out: inout String) {
+        let clock = clock ?? e.localClock
         let split = JournalEntry.splitTitle(e.body)
-        let json = encoded(JrnlJSONEntry(title: split.title, body: split.body, date: clock.day.description,
-                                         time: clock.time, tags: e.tags.map { "@" + $0 }, starred: e.starred))
-        return json.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        out += "    {\n      \"title\": "
+        appendJSONString(split.title, to: &out)
+        out += ",\n      \"body\": "
+        appendJSONString(split.body, to: &out)
+        out += ",\n      \"date\": \"\(clock.day)\",\n      \"time\": \"\(clock.time)\",\n      \"tags\": ["
+        if e.tags.isEmpty {
+            out += "]"
+        } else {
+            for (i, t) in e.tags.enumerated() {
+                out += i == 0 ? "\n        " : ",\n        "
+                appendJSONString("@" + t, to: &out)
+            }
+            out += "\n      ]"
+        }
+        out += e.starred ? ",\n      \"starred\": true" : ",\n      \"starred\": false"
+        if id {
+            out += ",\n      \"id\": "
+            appendJSONString(e.shortID, to: &out)
+        }
+        out += "\n    }"
+    }
+
+    /// Appends `s` as a JSON string literal (RFC 8259 §7): `"` and `\\` escaped, control
+    /// characters as `\n`, `\t`… or `\u00XX`; everything else, `/` and non-ASCII included, as is.
+    static func appendJSONString(_ s: String, to out: inout String) {
+        out += "\""
+        var plainFrom = s.utf8.startIndex
+        var i = plainFrom
+        let utf8 = s.utf8
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            if b < 0x20 || b == 0x22 || b == 0x5C {
+                out += Substring(s[plainFrom..<i])
+                switch b {
+                case 0x22: out += "\\\""
+                case 0x5C: out += "\\\\"
+                case 0x0A: out += "\\n"
+                case 0x0D: out += "\\r"
+                case 0x09: out += "\\t"
+                case 0x08: out += "\\b"
+                case 0x0C: out += "\\f"
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out += "\\u00" + String(decoding: [hex[Int(b >> 4)], hex[Int(b & 15)]], as: UTF8.self)
+                }
+                plainFrom = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        out += Substring(s[plainFrom...])
+        out += "\""
     }
 
     /// Tags the person added by hand (not written in the text), as a last line `@a @b`, so
     /// the text formats keep them too.
     static func handTagsLine(_ e: JournalEntry) -> String? {
+        guard !e.tags.isEmpty else { return nil }
         let inText = Set(JournalEntry.tags(in: e.body))
         let extra = e.tags.filter { !inText.contains($0) }
         return extra.isEmpty ? nil : extra.map { "@" + $0 }.joined(separator: " ")
     }
 
-    static func textEntry(_ e: JournalEntry) -> String {
-        let clock = e.localClock
+    static func textEntry(_ e: JournalEntry, clock: LocalClock? = nil) -> String {
+        let clock = clock ?? e.localClock
         let split = JournalEntry.splitTitle(e.body)
         var out = "[\(clock.day) \(clock.time)] \(split.title)"
         if e.starred { out += " *" }
-        if !split.body.isEmpty { out += "\n" + split.body }
+        if !split.body.isEmpty { out += "\n" + JrnlText.escapeBody(split.body) }
         if let tags = handTagsLine(e) { out += "\n" + tags }
         return out + "\n"
     }
@@ -202,6 +247,10 @@ public enum JournalExport {
         return out
     }
 
-    /// A JSON string literal, by Foundation's encoder.
-    static func jsonString(_ s: String) -> String { encoded(s) }
+    /// A JSON string literal (``appendJSONString(_:to:)``).
+    static func jsonString(_ s: String) -> String {
+        var out = ""
+        appendJSONString(s, to: &out)
+        return out
+    }
 }

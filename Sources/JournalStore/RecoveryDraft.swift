@@ -12,8 +12,10 @@ import Darwin
 ///
 /// Drafts live in `state/recovery/` (0700, files 0600), or — when the state folder cannot be
 /// written either — in `$TMPDIR/lanternly-recovery-UID/` (0700, ours alone). Each draft is a
-/// small JSON file `{"text", "createdAt" (milliseconds since 1970, UTC), "timeZone"}`, written to a temporary
-/// name, fsynced and renamed, so a draft file is either whole or absent.
+/// small JSON file `{"text", "createdAt" (milliseconds since 1970, UTC), "timeZone", "journal"}`,
+/// written to a temporary name, fsynced and renamed, so a draft file is either whole or absent.
+/// `journal` is the database the text was meant for: the shared fallback folder offers a draft
+/// only to that home (one home's text never shows up in another).
 public struct RecoveryDraft: Hashable, Sendable {
     /// The unsaved text, exactly as typed.
     public var text: String
@@ -44,7 +46,7 @@ public struct RecoveryDraft: Hashable, Sendable {
         var firstReason = ""
         for dir in [primary, fallback] {
             do {
-                return try write(text, createdAt: createdAt, timeZone: timeZone, in: dir)
+                return try write(text, createdAt: createdAt, timeZone: timeZone, journal: paths.database.path, in: dir)
             } catch let e as JournalError {
                 if case .cannotWrite(_, let reason) = e, firstReason.isEmpty { firstReason = reason }
             }
@@ -56,15 +58,21 @@ public struct RecoveryDraft: Hashable, Sendable {
     /// still offered, with its raw bytes as text (nothing typed is thrown away).
     public static func pending(in paths: LanternlyPaths, fallback: URL = defaultFallbackFolder) -> [RecoveryDraft] {
         var out: [RecoveryDraft] = []
-        for dir in [folder(in: paths), fallback] {
+        let own = folder(in: paths)
+        for dir in [own, fallback] {
+            let shared = dir != own
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { continue }
             for name in names where name.hasPrefix("draft-") && name.hasSuffix(".json") {
                 let url = dir.appendingPathComponent(name)
                 guard let data = FileManager.default.contents(atPath: url.path) else { continue }
                 if let stored = try? JSONDecoder.drafts.decode(Stored.self, from: data) {
+                    // In the shared folder, only this home's drafts (one from before drafts
+                    // named their journal is offered, so nothing is lost).
+                    if shared, let journal = stored.journal, journal != paths.database.path { continue }
                     out.append(RecoveryDraft(text: stored.text, createdAt: stored.createdAt,
                                              timeZoneIdentifier: stored.timeZone, file: url))
                 } else {
+                    if shared { continue }  // unreadable and of unknown home: left where it is
                     let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
                     let date = attributes?[.modificationDate] as? Date ?? Date()
                     out.append(RecoveryDraft(text: String(decoding: data, as: UTF8.self), createdAt: date,
@@ -101,9 +109,11 @@ public struct RecoveryDraft: Hashable, Sendable {
         var text: String
         var createdAt: Date
         var timeZone: String
+        /// The database the text was meant for (`nil` in drafts from older versions).
+        var journal: String?
     }
 
-    private static func write(_ text: String, createdAt: Date, timeZone: TimeZone, in dir: URL) throws -> RecoveryDraft {
+    private static func write(_ text: String, createdAt: Date, timeZone: TimeZone, journal: String, in dir: URL) throws -> RecoveryDraft {
         func fail(_ path: String) -> JournalError {
             .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
@@ -122,7 +132,7 @@ public struct RecoveryDraft: Hashable, Sendable {
         }
         _ = chmod(dir.path, 0o700)
 
-        let stored = Stored(text: text, createdAt: createdAt, timeZone: timeZone.identifier)
+        let stored = Stored(text: text, createdAt: createdAt, timeZone: timeZone.identifier, journal: journal)
         let data: Data
         do {
             data = try JSONEncoder.drafts.encode(stored)

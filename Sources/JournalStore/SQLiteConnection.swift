@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import LanternlyCore
 
 // The one seam between Lanternly and the SQLite C API. Nothing else calls `sqlite3_*`.
 
@@ -16,6 +17,26 @@ struct SQLiteError: Error, CustomStringConvertible {
 
 /// `SQLITE_TRANSIENT`: SQLite copies bound text before the call returns.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// Calls `transform` on the first argument's text and returns its result (NULL stays NULL).
+private func textFunction(_ ctx: OpaquePointer?, _ argv: UnsafeMutablePointer<OpaquePointer?>?,
+                          _ transform: (String) -> String) {
+    guard let arg = argv?[0], let p = sqlite3_value_text(arg) else {
+        sqlite3_result_null(ctx)
+        return
+    }
+    let n = Int(sqlite3_value_bytes(arg))
+    var out = transform(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))
+    out.withUTF8 { buf in
+        guard let base = buf.baseAddress, buf.count > 0 else {
+            sqlite3_result_text(ctx, "", 0, transient)
+            return
+        }
+        base.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+            sqlite3_result_text64(ctx, $0, UInt64(buf.count), transient, UInt8(SQLITE_UTF8))
+        }
+    }
+}
 
 /// One open database connection (not thread-safe: callers serialize access).
 final class SQLiteConnection {
@@ -42,6 +63,23 @@ final class SQLiteConnection {
         }
         db = handle
         sqlite3_extended_result_codes(handle, 1)
+        SQLiteConnection.registerSearchFunctions(handle)
+    }
+
+    /// The journal's SQL functions, on every connection (the search index's triggers and
+    /// view call them): `lanternly_fold(text)` (``SearchText/fold(_:)``) and
+    /// `lanternly_cjk_grams(text)` (``SearchText/cjkGrams(_:)``). Deterministic and
+    /// innocuous, so the schema may use them.
+    ///
+    /// The corresponding C function is `sqlite3_create_function_v2`.
+    private static func registerSearchFunctions(_ db: OpaquePointer?) {
+        let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+        sqlite3_create_function_v2(db, "lanternly_fold", 1, flags, nil, { ctx, _, argv in
+            textFunction(ctx, argv, SearchText.fold)
+        }, nil, nil, nil)
+        sqlite3_create_function_v2(db, "lanternly_cjk_grams", 1, flags, nil, { ctx, _, argv in
+            textFunction(ctx, argv, SearchText.cjkGrams)
+        }, nil, nil, nil)
     }
 
     deinit { close() }

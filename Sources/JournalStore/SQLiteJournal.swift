@@ -25,14 +25,17 @@ import Darwin
 public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// The schema this build writes. History: 1 = entries and chat turns; 2 = local day,
     /// tags, content hash, FTS5 trigram index, question history; 3 = local `HH:MM` instead of
-    /// the content hash (imports find duplicates with an indexed query on day and time).
-    public static let schemaVersion = 3
+    /// the content hash (imports find duplicates with an indexed query on day and time);
+    /// 4 = the search index holds folded text (``SearchText/fold(_:)``) in a trigram table
+    /// with `detail=none` over a view, plus CJK one- and two-character pieces in a second table.
+    /// 5 = short ids, revisions, trash (issue 12).
+    public static let schemaVersion = 5
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
     /// The database file.
     public let url: URL
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     private let lock = NSRecursiveLock()
 
     private var path: String { url.path }
@@ -60,35 +63,21 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         let oldMask = umask(0o077)
         defer { umask(oldMask) }
 
-        let header = try SQLiteJournal.inspectHeader(path)
-        if case .ours(let version) = header, version == SQLiteJournal.schemaVersion {
-            connection = try SQLiteJournal.openReadWrite(path)
-            // A small journal is checked on every open (about 1 ms per MB); a large one only
-            // before migrations, and SQLite reports damage wherever a statement meets it.
-            if SQLiteJournal.fileSize(path) <= SQLiteJournal.quickCheckLimit {
-                let check: [String]
-                do {
-                    check = try connection.strings("PRAGMA quick_check")
-                } catch let e as SQLiteError {
-                    connection.close()
-                    throw SQLiteJournal.mapOpenError(e, path: path)
-                }
-                if check != ["ok"] {
-                    connection.close()
-                    throw JournalError.corrupt(path: path, reason: check.prefix(3).joined(separator: "; "))
-                }
-            }
-        } else {
-            if case .ours(let version) = header, version > SQLiteJournal.schemaVersion {
-                throw JournalError.newerSchema(path: path, version: version)
-            }
-            if case .ours = header { try SQLiteJournal.vet(path) }
-            if case .unmarked = header { try SQLiteJournal.vet(path) }
-            connection = try SQLiteJournal.openReadWrite(path)
+        // Several processes may open a journal that does not exist yet at the same moment.
+        // Creating it, switching it to WAL and migrating it are serialized by a lock on the
+        // folder, and a SQLITE_BUSY that SQLite returns without waiting (a journal-mode
+        // change or lock upgrade, sqlite.org/rescode.html#busy) is retried, up to the same
+        // 10 s as the busy timeout.
+        let deadline = Date().addingTimeInterval(10)
+        var attempt = 0
+        while true {
             do {
-                try migrate()
-            } catch let e as SQLiteError {
-                throw map(e)
+                connection = try SQLiteJournal.openChecked(path, folder: folder.path, deadline: deadline)
+                break
+            } catch JournalError.busy(let p) {
+                guard Date() < deadline else { throw JournalError.busy(path: p) }
+                attempt += 1
+                usleep(UInt32(min(100_000, 2_000 * attempt + Int.random(in: 0...5_000))))
             }
         }
         // Take away group and other access (never add any: a file made read-only stays so).
@@ -96,6 +85,55 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             var st = stat()
             if stat(path + suffix, &st) == 0, st.st_mode & 0o077 != 0 { _ = chmod(path + suffix, st.st_mode & 0o700) }
         }
+    }
+
+    /// Opens the journal at `paths.database` for reading only, as `list`, `search`, `export`
+    /// and `history` need: a journal on read-only media (a mounted backup, a snapshot, a
+    /// folder the person cannot write) reads as well as any other.
+    ///
+    /// A current journal is opened `SQLITE_OPEN_READONLY`; when its folder cannot be written
+    /// and no write-ahead log is waiting, with `immutable=1` (SQLite then needs no `-shm` and
+    /// takes no locks: sqlite.org/uri.html#uriimmutable). A journal that does not exist yet, or
+    /// needs a migration, is opened as ``init(paths:)`` opens it; one that does not exist in a
+    /// folder that cannot be written reads as empty (nothing is created).
+    /// - Throws: ``JournalError``, as ``init(paths:)``; the file is never written.
+    public static func openForReading(paths: LanternlyPaths) throws -> SQLiteJournal {
+        let url = paths.database
+        let path = url.path
+        let folder = url.deletingLastPathComponent().path
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            if stat(folder, &st) == 0 && access(folder, W_OK) != 0 { return try inMemory() }
+            return try SQLiteJournal(url: url)
+        }
+        guard case .ours(let version) = try inspectHeader(path), version == schemaVersion else {
+            return try SQLiteJournal(url: url)
+        }
+        let immutable = access(folder, W_OK) != 0 && fileSize(path + "-wal") == 0
+        // SQLite URI: "%", "?" and "#" in the path are escaped (sqlite.org/uri.html).
+        var escaped = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(c)
+            }
+        }
+        let uri = "file:" + escaped + (immutable ? "?immutable=1" : "?mode=ro")
+        do {
+            let c = try SQLiteConnection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+            c.setBusyTimeout(milliseconds: 10_000)
+            _ = try c.scalarInt("SELECT count(*) FROM sqlite_schema")  // reads now: errors say what is wrong
+            return SQLiteJournal(url: url, connection: c)
+        } catch let e as SQLiteError {
+            throw mapOpenError(e, path: path)
+        }
+    }
+
+    private init(url: URL, connection: SQLiteConnection) {
+        self.url = url
+        self.connection = connection
     }
 
     /// A journal that lives in memory only, gone when released: for tests and previews.
@@ -119,6 +157,69 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     deinit { connection.close() }
 
     // MARK: Opening
+
+    /// Opens `path` for reading and writing: checks its header, runs `quick_check` on a small
+    /// current journal, and otherwise vets, creates or migrates it while holding the folder's
+    /// lock (`flock` on `folder`).
+    /// - Throws: ``JournalError``; `.busy` when another process held a lock (the caller retries).
+    private static func openChecked(_ path: String, folder: String, deadline: Date) throws -> SQLiteConnection {
+        let header = try inspectHeader(path)
+        if case .ours(let version) = header, version == schemaVersion {
+            let connection = try openReadWrite(path)
+            // A small journal is checked on every open (about 1 ms per MB); a large one only
+            // before migrations, and SQLite reports damage wherever a statement meets it.
+            if fileSize(path) <= quickCheckLimit {
+                let check: [String]
+                do {
+                    check = try connection.strings("PRAGMA quick_check")
+                } catch let e as SQLiteError {
+                    connection.close()
+                    throw mapOpenError(e, path: path)
+                }
+                if check != ["ok"] {
+                    connection.close()
+                    throw JournalError.corrupt(path: path, reason: check.prefix(3).joined(separator: "; "))
+                }
+            }
+            return connection
+        }
+        if case .ours(let version) = header, version > schemaVersion {
+            throw JournalError.newerSchema(path: path, version: version)
+        }
+        let folderLock = try lockFolder(folder, path: path, deadline: deadline)
+        defer { flock(folderLock, LOCK_UN); close(folderLock) }
+        // What another process did while this one waited for the lock is seen now.
+        let now = try inspectHeader(path)
+        if case .ours(let version) = now, version > schemaVersion {
+            throw JournalError.newerSchema(path: path, version: version)
+        }
+        if case .ours = now { try vet(path) }
+        if case .unmarked = now { try vet(path) }
+        let connection = try openReadWrite(path)
+        do {
+            try migrate(connection, path: path)
+        } catch let e as SQLiteError {
+            connection.close()
+            throw mapOpenError(e, path: path)
+        } catch {
+            connection.close()
+            throw error
+        }
+        return connection
+    }
+
+    /// Takes an exclusive `flock` on the journal's folder (waiting until `deadline`).
+    /// - Returns: the folder's descriptor; unlock and close it when done.
+    private static func lockFolder(_ folder: String, path: String, deadline: Date) throws -> Int32 {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw JournalError.cannotWrite(path: folder, reason: String(cString: strerror(errno))) }
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if errno != EWOULDBLOCK && errno != EINTR { return fd }  // no flock here (some network file systems): go on unlocked
+            if Date() >= deadline { close(fd); throw JournalError.busy(path: path) }
+            usleep(5_000)
+        }
+        return fd
+    }
 
     private enum Header { case missing, ours(Int), unmarked }
 
@@ -325,10 +426,58 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 up.reset()
             }
         },
+        // 3 → 4: search over folded text (case-folded, NFC: ``SearchText/fold(_:)``) so
+        // canonically equal and case-folded text is found in every script; a trigram index
+        // with `detail=none` (no positions: about half the size, built in half the time;
+        // `LIKE` substring queries still use it, sqlite.org/fts5.html#the_trigram_tokenizer)
+        // over external content, a view that folds `entries.body`; one- and two-character CJK
+        // pieces in a contentless second table, so a 1–2 character query is a lookup too.
+        // Neither keeps document sizes (`columnsize=0`: no ranking here). The (local_day,
+        // created_at) index goes: (local_day, local_time) serves every day lookup.
+        { db in
+            try db.execute("""
+                DROP TRIGGER IF EXISTS entries_fts_insert;
+                DROP TRIGGER IF EXISTS entries_fts_delete;
+                DROP TRIGGER IF EXISTS entries_fts_update;
+                DROP TABLE IF EXISTS entries_fts;
+                CREATE VIEW entries_folded AS SELECT id, lanternly_fold(body) AS body FROM entries;
+                CREATE VIRTUAL TABLE entries_fts USING fts5(
+                    body, content='entries_folded', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
+                CREATE VIRTUAL TABLE entries_cjk USING fts5(
+                    grams, content='', tokenize='unicode61 remove_diacritics 0', detail=none, columnsize=0);
+                DROP INDEX IF EXISTS entries_local_day;
+                CREATE TRIGGER entries_search_insert AFTER INSERT ON entries BEGIN
+                    INSERT INTO entries_fts(rowid, body) VALUES (new.id, lanternly_fold(new.body));
+                    INSERT INTO entries_cjk(rowid, grams)
+                        SELECT new.id, g FROM (SELECT lanternly_cjk_grams(new.body) AS g) WHERE g != '';
+                END;
+                CREATE TRIGGER entries_search_delete AFTER DELETE ON entries BEGIN
+                    INSERT INTO entries_fts(entries_fts, rowid, body) VALUES ('delete', old.id, lanternly_fold(old.body));
+                    INSERT INTO entries_cjk(entries_cjk, rowid, grams)
+                        SELECT 'delete', old.id, g FROM (SELECT lanternly_cjk_grams(old.body) AS g) WHERE g != '';
+                END;
+                CREATE TRIGGER entries_search_update AFTER UPDATE OF body ON entries BEGIN
+                    INSERT INTO entries_fts(entries_fts, rowid, body) VALUES ('delete', old.id, lanternly_fold(old.body));
+                    INSERT INTO entries_cjk(entries_cjk, rowid, grams)
+                        SELECT 'delete', old.id, g FROM (SELECT lanternly_cjk_grams(old.body) AS g) WHERE g != '';
+                    INSERT INTO entries_fts(rowid, body) VALUES (new.id, lanternly_fold(new.body));
+                    INSERT INTO entries_cjk(rowid, grams)
+                        SELECT new.id, g FROM (SELECT lanternly_cjk_grams(new.body) AS g) WHERE g != '';
+                END;
+                INSERT INTO entries_fts(entries_fts) VALUES ('rebuild');
+                INSERT INTO entries_cjk(rowid, grams)
+                    SELECT id, g FROM (SELECT id, lanternly_cjk_grams(body) AS g FROM entries) WHERE g != '';
+                """)
+        },
+        // 4 → 5: short ids, revisions and the trash (issue 12). See `SQLiteJournal+History.swift`.
+        { db in try SQLiteJournal.migrateToHistory(db) },
     ]
 
     private func migrate() throws {
-        let db = connection
+        try SQLiteJournal.migrate(connection, path: path)
+    }
+
+    private static func migrate(_ db: SQLiteConnection, path: String) throws {
         let mode = try db.strings("PRAGMA journal_mode=WAL")
         if mode.first?.lowercased() != "wal" && mode.first?.lowercased() != "memory" {
             throw JournalError.cannotWrite(path: path, reason: "write-ahead log unavailable (\(mode.first ?? "?"))")
@@ -357,6 +506,13 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             try? db.execute("ROLLBACK")
             throw error
         }
+        // A migration that dropped a large index (3 → 4 drops the positional trigram index)
+        // leaves its pages free inside the file: give them back once. Best effort: another
+        // copy of Lanternly reading at the same moment makes VACUUM wait or fail, and the
+        // file is only larger than it need be.
+        let pages = (try? db.scalarInt("PRAGMA page_count")) ?? 0
+        let free = (try? db.scalarInt("PRAGMA freelist_count")) ?? 0
+        if pages > 256, free * 4 > pages { try? db.execute("VACUUM") }
     }
 
     /// Migrates a database that this build finds at `version` (tests build a v1 file by hand).
@@ -367,7 +523,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     // MARK: Transactions
 
     /// Runs `body` as one write transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolled back on error.
-    private func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -386,7 +542,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
-    private func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -398,16 +554,16 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     // MARK: Entries
 
-    private static let entryColumns = """
+    static let entryColumns = """
         e.id, e.body, e.starred, e.created_at, e.time_zone,
-        (SELECT group_concat(DISTINCT tag) FROM entry_tags WHERE entry_id = e.id)
+        (SELECT group_concat(DISTINCT tag) FROM entry_tags WHERE entry_id = e.id), e.short_id
         """
 
-    private static func decodeEntry(_ s: SQLiteStatement, from col: Int32 = 0) -> JournalEntry {
+    static func decodeEntry(_ s: SQLiteStatement, from col: Int32 = 0) -> JournalEntry {
         let tags = (s.string(col + 5) ?? "").split(separator: ",").map(String.init).sorted()
         return JournalEntry(id: s.int64(col), body: s.string(col + 1) ?? "", tags: tags,
                             starred: s.int64(col + 2) != 0, createdAt: Date(milliseconds: s.int64(col + 3)),
-                            timeZoneIdentifier: s.string(col + 4) ?? "UTC")
+                            timeZoneIdentifier: s.string(col + 4) ?? "UTC", shortID: s.string(col + 6) ?? "")
     }
 
     /// Whether the journal already holds an entry with the same import key as `text` written
@@ -416,7 +572,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// (``JournalEntry/splitTitle(_:)``, so whitespace around them does not count). Run it
     /// inside the write transaction so no other writer can slip one in between.
     static func hasDuplicate(_ db: SQLiteConnection, text: String, clock: LocalClock) throws -> Bool {
-        let s = try db.prepare("SELECT body FROM entries WHERE local_day = ?1 AND local_time = ?2")
+        try duplicate(db, text: text, clock: clock) != nil
+    }
+
+    /// The id of the entry ``hasDuplicate(_:text:clock:)`` finds, or `nil`.
+    static func duplicate(_ db: SQLiteConnection, text: String, clock: LocalClock) throws -> Int64? {
+        let s = try db.prepare("SELECT body, id FROM entries WHERE local_day = ?1 AND local_time = ?2")
         defer { s.reset() }
         s.bind(1, clock.day.description)
         s.bind(2, clock.time)
@@ -427,21 +588,24 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         var mineSqueezed: [UInt8]?
         while try s.step() {
             let other = s.string(0) ?? ""
-            if other == text { return true }
+            if other == text { return s.int64(1) }
             let key = mineSqueezed ?? squeezed(text)
             mineSqueezed = key
             if squeezed(other) != key { continue }
             let mine = split ?? JournalEntry.splitTitle(text)
             split = mine
             let theirs = JournalEntry.splitTitle(other)
-            if theirs.title == mine.title && theirs.body == mine.body { return true }
+            if theirs.title == mine.title && theirs.body == mine.body { return s.int64(1) }
         }
-        return false
+        return nil
     }
 
-    private static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String]) throws {
+    /// Stores the tags of `body` (or `inText` when the caller found them already) and the
+    /// hand-added `extra` ones.
+    static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String],
+                           inText: [String]? = nil) throws {
         let ins = try db.prepare("INSERT OR IGNORE INTO entry_tags(entry_id, tag, by_hand) VALUES (?1, ?2, ?3)")
-        for tag in JournalEntry.tags(in: body) {
+        for tag in inText ?? JournalEntry.tags(in: body) {
             ins.bind(1, id); ins.bind(2, tag); ins.bind(3, 0)
             try ins.step()
             ins.reset()
@@ -455,16 +619,18 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// Inserts one entry inside a transaction. With `skipDuplicate`, an entry that
     /// ``hasDuplicate(_:text:clock:)`` finds already present is not inserted (`nil`).
-    private func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool) throws -> JournalEntry? {
+    func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool,
+                clock known: LocalClock? = nil) throws -> JournalEntry? {
         try SQLiteJournal.checkLimits(new.text, extraTags: new.extraTags)
-        let zone = TimeZoneCacheAccess.zone(new.timeZoneIdentifier)
         let ms = new.createdAt.milliseconds
-        let clock = LocalClock(Date(milliseconds: ms), in: zone)
+        let clock = known ?? LocalClock(Date(milliseconds: ms), in: TimeZoneCacheAccess.zone(new.timeZoneIdentifier))
         if skipDuplicate, try SQLiteJournal.hasDuplicate(db, text: new.text, clock: clock) { return nil }
         let ins = try db.prepare("""
-            INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time, short_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
+        let shortID = try SQLiteJournal.freshShortID(db)
+        ins.bind(7, shortID)
         ins.bind(1, new.text)
         ins.bind(2, new.starred ? 1 : 0)
         ins.bind(3, ms)
@@ -474,10 +640,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         try ins.step()
         ins.reset()
         let id = db.lastInsertRowID
-        try SQLiteJournal.insertTags(db, id: id, body: new.text, extra: new.extraTags)
-        let tags = Set(JournalEntry.tags(in: new.text)).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
+        let inText = JournalEntry.tags(in: new.text)
+        try SQLiteJournal.insertTags(db, id: id, body: new.text, extra: new.extraTags, inText: inText)
+        let tags = new.extraTags.isEmpty ? Set(inText) : Set(inText).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
         return JournalEntry(id: id, body: new.text, tags: tags.sorted(), starred: new.starred,
-                            createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier)
+                            createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier,
+                            shortID: shortID)
     }
 
     /// ``InputLimits/checkEntry(_:extraTags:)`` as a ``JournalError/overLimit(_:)``.
@@ -510,10 +678,25 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     }
 
     public func importEntries(_ entries: [NewEntry]) throws -> ImportResult {
+        var iterator = entries.makeIterator()
+        return try importEntries { iterator.next() }
+    }
+
+    public func importEntries(_ next: () throws -> NewEntry?) throws -> ImportResult {
         try writing { db in
             var result = ImportResult()
-            for e in entries {
-                if try insert(e, db: db, skipDuplicate: true) != nil { result.added += 1 } else { result.skipped += 1 }
+            // Rows above this id were added by this import: a duplicate among them repeats
+            // an entry of the same file.
+            let before = try db.scalarInt("SELECT coalesce(max(id), 0) FROM entries")
+            while let e = try next() {
+                let zone = TimeZoneCacheAccess.zone(e.timeZoneIdentifier)
+                let clock = LocalClock(Date(milliseconds: e.createdAt.milliseconds), in: zone)
+                if let twin = try SQLiteJournal.duplicate(db, text: e.text, clock: clock) {
+                    if twin > before { result.repeated += 1 } else { result.skipped += 1 }
+                    continue
+                }
+                _ = try insert(e, db: db, skipDuplicate: false, clock: clock)
+                result.added += 1
             }
             return result
         }
@@ -573,6 +756,36 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
+    /// Up to `limit` entries of `page`, newest first: keyset queries on (`created_at`, `id`)
+    /// down the `entries_created_at` index (it holds the rowid), so every page costs the same
+    /// at 100 or 100,000 entries.
+    public func entries(_ page: JournalPage, limit: Int) throws -> [JournalEntry] {
+        let cols = SQLiteJournal.entryColumns
+        let desc = "ORDER BY e.created_at DESC, e.id DESC LIMIT ?3"
+        let asc = "ORDER BY e.created_at, e.id LIMIT ?3"
+        var key: JournalKey?
+        let sql: String
+        var reverse = false
+        switch page {
+        case .newest: sql = "SELECT \(cols) FROM entries e \(desc)"
+        case .oldest: sql = "SELECT \(cols) FROM entries e \(asc)"; reverse = true
+        case .olderThan(let k): key = k; sql = "SELECT \(cols) FROM entries e WHERE (e.created_at, e.id) < (?1, ?2) \(desc)"
+        case .startingAt(let k): key = k; sql = "SELECT \(cols) FROM entries e WHERE (e.created_at, e.id) <= (?1, ?2) \(desc)"
+        case .newerThan(let k):
+            key = k; reverse = true
+            sql = "SELECT \(cols) FROM entries e WHERE (e.created_at, e.id) > (?1, ?2) \(asc)"
+        }
+        return try reading { db in
+            let s = try db.prepare(sql)
+            defer { s.reset() }
+            if let key { s.bind(1, key.milliseconds); s.bind(2, key.id) }
+            s.bind(3, Int64(max(0, limit)))
+            var out: [JournalEntry] = []
+            while try s.step() { out.append(SQLiteJournal.decodeEntry(s)) }
+            return reverse ? out.reversed() : out
+        }
+    }
+
     public func forEachEntry(_ body: (JournalEntry) throws -> Void) throws {
         try reading { db in
             var batch: [JournalEntry] = []
@@ -603,7 +816,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         try reading { db in try SQLiteJournal.fetch(db, id: id) }
     }
 
-    private static func fetch(_ db: SQLiteConnection, id: Int64) throws -> JournalEntry? {
+    static func fetch(_ db: SQLiteConnection, id: Int64) throws -> JournalEntry? {
         let s = try db.prepare("SELECT \(entryColumns) FROM entries e WHERE e.id = ?1")
         defer { s.reset() }
         s.bind(1, id)
@@ -644,6 +857,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     public func delete(id: Int64) throws {
         try writing { db in
+            guard let old = try SQLiteJournal.fetch(db, id: id) else { throw JournalError.entryNotFound(id: id) }
             let s = try db.prepare("DELETE FROM entries WHERE id = ?1")
             s.bind(1, id)
             try s.step()
@@ -653,6 +867,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             t.bind(1, id)
             try t.step()
             t.reset()
+            if !old.shortID.isEmpty {
+                let r = try db.prepare("DELETE FROM entry_revisions WHERE short_id = ?1")
+                r.bind(1, old.shortID)
+                try r.step()
+                r.reset()
+            }
         }
     }
 
@@ -674,34 +894,67 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     // MARK: Search
 
-    /// See ``Journal/search(_:limit:)``. Queries of 3 or more characters go through the FTS5
-    /// trigram index as one quoted phrase (so `"`, `AND`, `*`, `(` are literal; case is folded
-    /// for every script); shorter ones scan with `LIKE` (ASCII case folded only). The hits are
-    /// the `limit` most recently added matches, returned newest first by instant.
+    /// See ``Journal/search(_:limit:)``. Query and text are compared folded
+    /// (``SearchText/fold(_:)``). A query of 3 or more characters is a `LIKE '%…%'` on the
+    /// trigram index (its `%` and `_` become one-character wildcards there and are checked
+    /// exactly here); 1 or 2 CJK characters are looked up in the CJK index; other 1–2
+    /// character queries scan, newest first, until `limit` hits. The hits are the `limit`
+    /// most recently added matches, returned newest first by instant.
     public func search(_ query: String, limit: Int) throws -> [SearchHit] {
         let q = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !q.isEmpty, limit > 0 else { return [] }
+        let folded = SearchText.fold(q)
+        let scalars = folded.unicodeScalars
         let entries: [JournalEntry] = try reading { db in
-            let s: SQLiteStatement
-            if q.unicodeScalars.count >= 3 {
-                s = try db.prepare("""
+            var out: [JournalEntry] = []
+            if scalars.count >= 3 {
+                let wild = folded.contains("%") || folded.contains("_")
+                let pattern = "%" + String(String.UnicodeScalarView(scalars.map { $0 == "%" || $0 == "_" ? "_" : $0 })) + "%"
+                let s = try db.prepare("""
                     SELECT \(SQLiteJournal.entryColumns) FROM entries_fts f JOIN entries e ON e.id = f.rowid
-                    WHERE entries_fts MATCH ?1 ORDER BY f.rowid DESC LIMIT ?2
+                    WHERE f.body LIKE ?1 AND f.rowid < ?3 ORDER BY f.rowid DESC LIMIT ?2
                     """)
-                s.bind(1, "\"" + q.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+                defer { s.reset() }
+                var below = Int64.max
+                // Pages, so that rows the exact check drops (only with `%` or `_`) are made up.
+                while out.count < limit {
+                    s.reset()
+                    s.bind(1, pattern)
+                    s.bind(2, Int64(limit))
+                    s.bind(3, below)
+                    var rows = 0
+                    while try s.step() {
+                        rows += 1
+                        let e = SQLiteJournal.decodeEntry(s)
+                        below = e.id
+                        if !wild || SearchText.fold(e.body).contains(folded) { out.append(e) }
+                        if out.count == limit { break }
+                    }
+                    if rows < limit { break }
+                }
+            } else if scalars.allSatisfy(SearchText.isCJK) {
+                let s = try db.prepare("""
+                    SELECT \(SQLiteJournal.entryColumns) FROM entries_cjk c JOIN entries e ON e.id = c.rowid
+                    WHERE entries_cjk MATCH ?1 ORDER BY c.rowid DESC LIMIT ?2
+                    """)
+                defer { s.reset() }
+                s.bind(1, "\"" + folded + "\"")
+                s.bind(2, Int64(limit))
+                while try s.step() { out.append(SQLiteJournal.decodeEntry(s)) }
             } else {
-                s = try db.prepare("""
+                let ascii = folded.utf8.allSatisfy { $0 < 0x80 }
+                // ASCII: SQLite's LIKE folds ASCII case itself; anything else is folded first.
+                let s = try db.prepare("""
                     SELECT \(SQLiteJournal.entryColumns) FROM entries e
-                    WHERE e.body LIKE ?1 ESCAPE '\\' ORDER BY e.id DESC LIMIT ?2
+                    WHERE \(ascii ? "e.body" : "lanternly_fold(e.body)") LIKE ?1 ESCAPE '\\' ORDER BY e.id DESC LIMIT ?2
                     """)
-                let escaped = q.replacingOccurrences(of: "\\", with: "\\\\")
+                defer { s.reset() }
+                let escaped = folded.replacingOccurrences(of: "\\", with: "\\\\")
                     .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
                 s.bind(1, "%" + escaped + "%")
+                s.bind(2, Int64(limit))
+                while try s.step() { out.append(SQLiteJournal.decodeEntry(s)) }
             }
-            defer { s.reset() }
-            s.bind(2, Int64(limit))
-            var out: [JournalEntry] = []
-            while try s.step() { out.append(SQLiteJournal.decodeEntry(s)) }
             return out
         }
         return entries

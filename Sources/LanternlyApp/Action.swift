@@ -15,10 +15,20 @@ public enum Action: Equatable, Sendable {
     case dailyQuestionPicked(String?)
     case historyLoaded([ChatLine])
     case replyReceived(requestID: Int, Reply)
+    /// Part of a reply arrived (the text so far), or the model is still waking up.
+    case replyProgressed(requestID: Int, ReplyProgress)
     case journalListed([JournalEntrySummary])
+    /// A page of the journal came back (`limit` was asked for; fewer means its end).
+    case journalPageListed(JournalPage, limit: Int, [JournalEntrySummary])
     /// How many entries the journal holds in all.
     case journalCounted(Int)
     case entryLoaded(JournalEntryDetail?)
+    /// The journal's search for `query` came back.
+    case journalSearched(query: String, [JournalEntrySummary])
+    /// The entry went to the trash.
+    case entryTrashed(id: Int64, shortID: String)
+    /// An edited entry was saved.
+    case entryEdited(JournalEntryDetail)
     case entrySaved(id: Int64, body: String)
     case externalEditFinished(String?)
     case reportWritten(path: String)
@@ -39,7 +49,12 @@ public enum Effect: Equatable, Sendable {
     case pickDailyQuestion
     /// List the newest `state.journal.limit` entries (and count them all, when the count is wired).
     case loadJournal
+    /// List one page of the journal (the list's window moves by pages).
+    case loadJournalPage(JournalPage, limit: Int)
     case loadEntry(id: Int64)
+    case searchJournal(query: String)
+    case trashEntry(id: Int64)
+    case saveEdit(id: Int64, body: String)
     case sendToLuna(requestID: Int, message: String)
     case reflectOnEntry(requestID: Int, body: String)
     case cancelReply(requestID: Int)

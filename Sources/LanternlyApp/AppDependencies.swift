@@ -11,6 +11,9 @@ public struct AppDependencies: Sendable {
     /// question comes without the question); **always** returns (the chain's bank is the floor).
     /// When the calling task is cancelled (Esc), it should return promptly with the fallback.
     public var reply: @Sendable (_ message: String) async -> Reply
+    /// As ``reply``, reporting the text as it streams in (the text so far) or that the model
+    /// is waking; `nil`: replies arrive whole. Progress may come from any thread.
+    public var streamReply: (@Sendable (_ message: String, _ progress: @escaping @Sendable (ReplyProgress) -> Void) async -> Reply)? = nil
     /// Luna's reflection on a saved journal entry: the entry's whole text, `@tags` included
     /// (the crisis check reads all of it first; only then are the tags stripped for the model
     /// with ``strippingTags(from:)``), never empty.
@@ -43,11 +46,21 @@ public struct AppDependencies: Sendable {
     public var writeReport: @Sendable () throws -> URL
     /// The newest journal entries, newest first, at most `limit`.
     public var listEntries: @Sendable (_ limit: Int) throws -> [JournalEntrySummary]
+    /// A page of the journal, newest first, at most `limit` entries (keyset paging: the list
+    /// holds a window of the journal, never all of it). `nil`: the list uses ``listEntries``.
+    public var listPage: (@Sendable (_ page: JournalPage, _ limit: Int) throws -> [JournalEntrySummary])?
     /// How many entries the journal holds in all (the list header shows it), or `nil` when
     /// not wired: the header then shows how many are listed (`500+` when more may exist).
     public var journalCount: (@Sendable () throws -> Int)?
     /// One entry by id, or `nil` when it no longer exists.
     public var loadEntry: @Sendable (_ id: Int64) throws -> JournalEntryDetail?
+    /// The journal's search (the engine of `lanternly search`): the newest `limit` entries
+    /// holding `query`, newest first. `nil`: `/` says search is not available.
+    public var searchEntries: (@Sendable (_ query: String, _ limit: Int) throws -> [JournalEntrySummary])?
+    /// Moves the entry to the trash (restorable for 30 days); `nil` when not wired.
+    public var trashEntry: (@Sendable (_ id: Int64) throws -> Void)?
+    /// Saves a new text for the entry (the old one kept as a revision) and returns it as stored.
+    public var editEntry: (@Sendable (_ id: Int64, _ body: String) throws -> JournalEntryDetail)?
     /// Saves a new entry (tags without the `@`). - Returns: its id.
     public var saveEntry: @Sendable (_ body: String, _ tags: [String]) throws -> Int64
     public var setStarred: @Sendable (_ id: Int64, _ starred: Bool) throws -> Void
@@ -80,6 +93,7 @@ public struct AppDependencies: Sendable {
 
     public init(
         reply: @escaping @Sendable (String) async -> Reply,
+        streamReply: (@Sendable (String, @escaping @Sendable (ReplyProgress) -> Void) async -> Reply)? = nil,
         reflect: @escaping @Sendable (String) async -> Reply,
         safetyReply: @escaping @Sendable (String) -> Reply? = { _ in nil },
         status: @escaping @Sendable (AppLanguage) -> AppStatus,
@@ -91,6 +105,7 @@ public struct AppDependencies: Sendable {
         writeReport: @escaping @Sendable () throws -> URL,
         listEntries: @escaping @Sendable (Int) throws -> [JournalEntrySummary],
         journalCount: (@Sendable () throws -> Int)? = nil,
+        listPage: (@Sendable (JournalPage, Int) throws -> [JournalEntrySummary])? = nil,
         loadEntry: @escaping @Sendable (Int64) throws -> JournalEntryDetail?,
         saveEntry: @escaping @Sendable (String, [String]) throws -> Int64,
         setStarred: @escaping @Sendable (Int64, Bool) throws -> Void,
@@ -106,11 +121,11 @@ public struct AppDependencies: Sendable {
         catalog: StringCatalog
     ) {
         self.keepDraft = keepDraft; self.recoverDraft = recoverDraft
-        self.reply = reply; self.reflect = reflect; self.safetyReply = safetyReply; self.status = status
+        self.reply = reply; self.streamReply = streamReply; self.reflect = reflect; self.safetyReply = safetyReply; self.status = status
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport
-        self.listEntries = listEntries; self.journalCount = journalCount; self.loadEntry = loadEntry; self.saveEntry = saveEntry
+        self.listEntries = listEntries; self.journalCount = journalCount; self.listPage = listPage; self.loadEntry = loadEntry; self.saveEntry = saveEntry
         self.setStarred = setStarred; self.setTags = setTags
         self.chatHistory = chatHistory; self.appendChat = appendChat; self.eraseChat = eraseChat; self.chatCount = chatCount
         self.editExternally = editExternally; self.now = now; self.catalog = catalog
@@ -133,16 +148,23 @@ public struct AppStatus: Equatable, Sendable {
     public var lastGenerationError: String?
     /// Why the profile could not be read (names the file and the fix), or `nil`.
     public var profileError: String?
+    /// Set while a remote model server is in use: says that journal text leaves the machine.
+    public var privacyNotice: String? = nil
     /// Each service's last source and error, as labelled lines in the UI language
     /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
     public var serviceLines: [LabelledValue] = []
+    /// Every line of the diagnostics screen, labelled, from the core's one snapshot
+    /// (`LunaDiagnostics.lines`): the same lines `lanternly diagnostics` prints. When empty
+    /// (previews, tests), the screen builds its lines from the fields above.
+    public var diagnosticsLines: [LabelledValue] = []
     /// The profile's values the settings screen edits; `nil` when it could not be read.
     public var profile: ProfileSettings?
 
     public init(availability: ModelAvailability, banner: String? = nil, bannerOffersSettings: Bool = false,
                 isSimulator: Bool = false, downloadProgress: Double? = nil, supportedLanguages: [String] = ["en"],
                 profilePath: String = "", lastSource: ReplySource? = nil, lastGenerationError: String? = nil,
-                profileError: String? = nil, profile: ProfileSettings? = nil) {
+                profileError: String? = nil, privacyNotice: String? = nil, profile: ProfileSettings? = nil) {
+        self.privacyNotice = privacyNotice
         self.availability = availability; self.banner = banner
         self.bannerOffersSettings = bannerOffersSettings; self.isSimulator = isSimulator
         self.downloadProgress = downloadProgress; self.supportedLanguages = supportedLanguages
@@ -167,11 +189,16 @@ public struct ProfileSettings: Equatable, Sendable {
     public var freeStorageGB: Double
     public var modelLanguages: [String]
     public var simulator: Bool
+    /// Whether the device's chip can run Apple Intelligence (the device catalog); `nil`: unknown.
+    public var eligible: Bool?
+    /// The system family the device runs (`iOS`, `iPadOS`, `macOS`, `visionOS`); `nil`: unknown.
+    public var platform: String?
 
     public init(device: String, os: String, appleIntelligence: Bool, freeStorageGB: Double,
-                modelLanguages: [String], simulator: Bool) {
+                modelLanguages: [String], simulator: Bool, eligible: Bool? = nil, platform: String? = nil) {
         self.device = device; self.os = os; self.appleIntelligence = appleIntelligence
         self.freeStorageGB = freeStorageGB; self.modelLanguages = modelLanguages; self.simulator = simulator
+        self.eligible = eligible; self.platform = platform
     }
 }
 
@@ -185,6 +212,8 @@ public struct ChatLine: Equatable, Sendable {
     /// A quoted line shown above the text (the daily question being answered, or the
     /// first line of a journal entry Luna reflects on).
     public var context: String?
+    /// For Luna's lines: the reply was cut off by the model's length limit, or stopped with Esc.
+    public var ending: ReplyEnding? = nil
 
     public init(role: Role, text: String, source: ReplySource? = nil, context: String? = nil) {
         self.role = role; self.text = text; self.source = source; self.context = context
@@ -212,9 +241,13 @@ public struct JournalEntrySummary: Equatable, Sendable {
     public var title: String
     public var tags: [String]
     public var starred: Bool
+    /// Its place in the newest-first order (the list pages by it).
+    public var key: JournalKey
 
-    public init(id: Int64, day: String, time: String, title: String, tags: [String] = [], starred: Bool = false) {
+    public init(id: Int64, day: String, time: String, title: String, tags: [String] = [], starred: Bool = false,
+                key: JournalKey? = nil) {
         self.id = id; self.day = day; self.time = time; self.title = title; self.tags = tags; self.starred = starred
+        self.key = key ?? JournalKey(milliseconds: 0, id: id)
     }
 }
 

@@ -94,10 +94,42 @@ public final class AppRuntime: @unchecked Sendable {
         case .loadJournal:
             // The count first, so the list's paging sees the real total.
             if let count = deps.journalCount { attempt { .journalCounted(try count()) } }
-            attempt { .journalListed(try deps.listEntries(state.journal.limit)) }
+            if let listPage = deps.listPage {
+                // The window is read again where it is (the top, or its first entry).
+                let j = state.journal
+                let page: JournalPage = j.windowStart == 0 || j.entries.isEmpty ? .newest : .startingAt(j.entries[0].key)
+                let limit = max(JournalState.pageSize, j.entries.count)
+                attempt { .journalPageListed(page, limit: limit, try listPage(page, limit)) }
+            } else {
+                attempt { .journalListed(try deps.listEntries(state.journal.limit)) }
+            }
+        case .loadJournalPage(let page, let limit):
+            if let listPage = deps.listPage {
+                attempt { .journalPageListed(page, limit: limit, try listPage(page, limit)) }
+            } else {
+                // Not wired: the newest `state.journal.limit` entries, read again (it grew).
+                perform(.loadJournal)
+            }
         case .loadEntry(let id): attempt { .entryLoaded(try deps.loadEntry(id)) }
+        case .searchJournal(let query):
+            guard let search = deps.searchEntries else { return }
+            attempt { .journalSearched(query: query, try search(query, 200)) }
+        case .trashEntry(let id):
+            guard let trash = deps.trashEntry else { return }
+            attempt { try trash(id); return .entryTrashed(id: id, shortID: "") }
+        case .saveEdit(let id, let body):
+            // As a new entry: the crisis check on the whole text first, whatever the save does.
+            if let safe = deps.safetyReply(body) { send(.replyReceived(requestID: -1, safe)) }
+            guard let save = deps.editEntry else { return }
+            attempt { .entryEdited(try save(id, body)) }
         case .sendToLuna(let id, let message):
-            startTask(id) { await deps.reply(message) }
+            if let stream = deps.streamReply {
+                startTask(id) { [weak self] in
+                    await stream(message) { progress in self?.postProgress(id, progress) }
+                }
+            } else {
+                startTask(id) { await deps.reply(message) }
+            }
         case .reflectOnEntry(let id, let body):
             startTask(id) { await deps.reflect(body) }
         case .cancelReply(let id):
@@ -126,6 +158,24 @@ public final class AppRuntime: @unchecked Sendable {
         case .recoverDraft: if let text = deps.recoverDraft() { send(.draftRecovered(text)) }
         case .keepDraft(let text): attempt { try deps.keepDraft(text); return nil }
         }
+    }
+
+    /// Posts a reply's progress, replacing one of the same reply still waiting in the inbox,
+    /// so a fast stream never piles up work: the loop draws the newest text once.
+    private func postProgress(_ id: Int, _ progress: ReplyProgress) {
+        lock.lock()
+        let waiting = inbox.firstIndex {
+            if case .replyProgressed(let other, _) = $0 { return other == id }
+            return false
+        }
+        if let i = waiting {
+            inbox[i] = .replyProgressed(requestID: id, progress)
+            lock.unlock()
+            return
+        }
+        inbox.append(.replyProgressed(requestID: id, progress))
+        lock.unlock()
+        onInboxChange?()
     }
 
     private func startTask(_ id: Int, _ work: @escaping @Sendable () async -> Reply) {

@@ -24,6 +24,20 @@ public enum Notice: Equatable, Sendable {
     case noUTF8Locale
     /// Nothing was erased: the person did not confirm, or there was nothing to erase.
     case nothingErased
+    /// Nothing was deleted: the person did not confirm.
+    case nothingDeleted
+    /// The entry went to the trash (`lanternly restore ID` brings it back for 30 days).
+    case entryTrashed(shortID: String)
+    /// An entry's new text was saved; the old one is kept as a revision.
+    case entryEdited
+    /// The editor gave back the same (or no) text: the entry is as it was.
+    case entryUnchanged
+    /// A search found nothing.
+    case noSearchHits
+    /// The profile in use was a shipped one: the change went to the person's copy at `path`.
+    case profileCopied(path: String)
+    /// The device's chip cannot run Apple Intelligence, so it cannot be switched on.
+    case deviceCannotRunAppleIntelligence(device: String)
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
 }
@@ -32,6 +46,19 @@ public enum Notice: Equatable, Sendable {
 public enum Confirmation: Equatable, Sendable {
     /// Erase the whole chat history of `count` turns.
     case eraseChat(count: Int)
+    /// Move one journal entry to the trash (its title and local day shown).
+    case deleteEntry(id: Int64, title: String, day: String)
+}
+
+/// A search in the journal screen: the query, and the list as it was before, so Esc brings
+/// it back.
+public struct JournalSearch: Equatable, Sendable {
+    public var query: String
+    public var savedEntries: [JournalEntrySummary]
+    public var savedSelected: Int
+    public var savedWindowStart: Int
+    public var savedOlderExhausted: Bool
+    public var savedTotal: Int?
 }
 
 /// A reply Luna is working on.
@@ -43,18 +70,31 @@ public struct PendingReply: Equatable, Sendable {
     public var isReflection: Bool
     /// The person pressed Esc: the task was cancelled; the fallback reply is on its way.
     public var cancelled: Bool
+    /// The reply's text so far, while it streams in; `nil` before the first piece.
+    public var partial: String? = nil
+    /// No text yet after a while: the model server is loading the model.
+    public var waking: Bool = false
 }
 
 /// The journal screen's state.
 public struct JournalState: Equatable, Sendable {
     public enum Mode: Equatable, Sendable { case list, reading, writing }
-    /// How many more entries the list asks for each time the selection nears its end.
-    public static let pageSize = 500
+    /// How many entries the list asks for at a time.
+    public static let pageSize = 200
+    /// The most entries the list holds at once (a window of the journal; pages beyond it are
+    /// dropped as new ones come in).
+    public static let maxWindow = 800
     public var mode: Mode = .list
     /// The newest entries, newest first: the first ``limit`` of the journal (fewer when it is shorter).
     public var entries: [JournalEntrySummary] = []
     /// How many entries the list asks for (grows by ``pageSize`` as the person scrolls down).
     public var limit: Int = JournalState.pageSize
+    /// Position of `entries[0]` in the whole newest-first journal (0: the window starts at the newest).
+    public var windowStart = 0
+    /// The last page asked for past the window's end came back short: nothing older exists.
+    public var olderExhausted = false
+    /// Home was pressed while the window was elsewhere: select the first entry once it comes.
+    public var selectFirstWhenListed = false
     /// How many entries the journal holds in all, when known (the list header shows it).
     public var total: Int?
     /// End was pressed while older entries were still unlisted: select the last one once they come.
@@ -62,7 +102,8 @@ public struct JournalState: Equatable, Sendable {
     /// Whether older entries may exist beyond ``entries``: the last list came back full and
     /// the total (when known) is larger.
     public var hasMore: Bool {
-        entries.count >= limit && (total.map { entries.count < $0 } ?? true)
+        !olderExhausted && entries.count >= min(limit, JournalState.pageSize)
+            && (total.map { windowStart + entries.count < $0 } ?? true)
     }
     /// Index into ``entries`` of the highlighted entry.
     public var selected: Int = 0
@@ -72,6 +113,12 @@ public struct JournalState: Equatable, Sendable {
     public var draft = TextEditor()
     /// The tag prompt, when open (space- or comma-separated, `@` optional).
     public var tagInput: TextEditor?
+    /// The search prompt (`/`), when open; results come in as the person types.
+    public var searchInput: TextEditor?
+    /// The search whose hits the list shows, when there is one (Esc clears it).
+    public var search: JournalSearch?
+    /// The entry handed to the external editor (`e` in the reading view), until it comes back.
+    public var editingID: Int64?
     public init() {}
 }
 
@@ -132,8 +179,9 @@ public struct AppState: Equatable, Sendable {
         case .help: return .help
         case .journal:
             if journal.tagInput != nil { return .tagInput }
+            if journal.searchInput != nil { return .searchInput }
             switch journal.mode {
-            case .list: return .journalList
+            case .list: return journal.search == nil ? .journalList : .journalFound
             case .reading: return .journalRead
             case .writing: return .journalWrite
             }

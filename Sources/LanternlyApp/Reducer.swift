@@ -7,7 +7,8 @@ import TerminalUI
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .started:
-        return [.loadSettings, .loadDeviceNames, .pollStatus, .pickDailyQuestion, .loadHistory, .loadJournal, .recoverDraft]
+        // The journal is read when its screen opens: the first frame waits for nothing of it.
+        return [.loadSettings, .loadDeviceNames, .pollStatus, .pickDailyQuestion, .loadHistory, .recoverDraft]
     case .keyPressed(let key):
         return handleKey(key, &state)
     case .pasted(let text):
@@ -33,6 +34,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.scrollOffset = min(state.scrollOffset, maxTranscriptScroll(state))
         return []
     case .statusPolled(let s):
+        // The profile file changes only when a shipped profile was copied on a change.
+        if !state.status.profilePath.isEmpty, !s.profilePath.isEmpty, s.profilePath != state.status.profilePath {
+            state.notice = .profileCopied(path: s.profilePath)
+        }
         state.status = s
         return []
     case .settingsLoaded(let s):
@@ -55,7 +60,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if let p = pending, p.isReflection {
             context = firstLine(of: p.message, limit: 60)
         }
-        state.transcript.append(ChatLine(role: .luna, text: reply.text, source: reply.source, context: context))
+        var line = ChatLine(role: .luna, text: reply.text, source: reply.source, context: context)
+        line.ending = reply.ending
+        state.transcript.append(line)
         state.scrollOffset = 0
         if state.pendingReplies.isEmpty, state.notice == .stillAnswering || state.notice == .stoppedWaiting {
             state.notice = nil
@@ -65,20 +72,41 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             effects.insert(.appendChat(message: p.message, reply: reply), at: 0)
         }
         return effects
-    case .journalListed(let entries):
-        // The highlight stays on its entry when newer ones arrive above it (another writer);
-        // at the top it stays at the top, on the newest.
-        let selectedID = state.journal.selected > 0 ? selectedEntry(state)?.id : nil
-        state.journal.entries = entries
-        if state.journal.selectLastWhenListed {
-            state.journal.selectLastWhenListed = false
-            state.journal.selected = max(0, entries.count - 1)
-        } else if let id = selectedID, let i = entries.firstIndex(where: { $0.id == id }) {
-            state.journal.selected = i
-        } else {
-            state.journal.selected = max(0, min(state.journal.selected, entries.count - 1))
+    case .replyProgressed(let id, let progress):
+        guard let i = state.pendingReplies.firstIndex(where: { $0.requestID == id }) else { return [] }
+        switch progress {
+        case .waking: state.pendingReplies[i].waking = true
+        case .text(let text):
+            state.pendingReplies[i].partial = text
+            state.pendingReplies[i].waking = false
+            state.scrollOffset = 0
         }
-        return pageInJournal(&state)
+        return []
+    case .journalListed(let entries):
+        if state.journal.search != nil { return [] }
+        return journalPageListed(.newest, limit: state.journal.limit, entries, &state)
+    case .journalPageListed(let page, let limit, let rows):
+        // While a search shows its hits, the list underneath stays as it was (Esc reloads it).
+        if state.journal.search != nil { return [] }
+        return journalPageListed(page, limit: limit, rows, &state)
+    case .journalSearched(let query, let hits):
+        return journalSearched(query, hits, &state)
+    case .entryTrashed(let id, let shortID):
+        state.journal.entries.removeAll { $0.id == id }
+        state.journal.search?.savedEntries.removeAll { $0.id == id }
+        if state.journal.open?.id == id { state.journal.open = nil; state.journal.mode = .list }
+        state.journal.selected = max(0, min(state.journal.selected, state.journal.entries.count - 1))
+        state.journal.total = state.journal.total.map { max(0, $0 - 1) }
+        state.notice = .entryTrashed(shortID: shortID)
+        return state.journal.search == nil ? [.loadJournal] : []
+    case .entryEdited(let entry):
+        state.notice = .entryEdited
+        if state.journal.open?.id == entry.id { state.journal.open = entry }
+        if let i = state.journal.entries.firstIndex(where: { $0.id == entry.id }) {
+            state.journal.entries[i].title = String(entry.body.split(separator: "\n", maxSplits: 1).first ?? "")
+            state.journal.entries[i].tags = entry.tags
+        }
+        return []
     case .journalCounted(let n):
         state.journal.total = max(0, n)
         return []
@@ -94,6 +122,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.journal.draft = TextEditor()
         state.journal.mode = .list
         state.journal.selected = 0
+        state.journal.windowStart = 0
         state.notice = .entrySaved
         // Luna reflects on the words, not the @tags (she would quote them back as if written),
         // but the crisis check sees the whole entry first: the effect carries all of it.
@@ -103,6 +132,16 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.nextRequestID += 1
         state.pendingReplies.append(PendingReply(requestID: id, message: words, isReflection: true, cancelled: false))
         return [.loadJournal, .reflectOnEntry(requestID: id, body: body)]
+    case .externalEditFinished(let text) where state.journal.editingID != nil:
+        // `e` in the reading view: the entry's new text (the old one becomes a revision).
+        let id = state.journal.editingID!
+        state.journal.editingID = nil
+        let body = (text ?? "").trimmingWhitespace()
+        guard !body.isEmpty, body != state.journal.open?.body.trimmingWhitespace() else {
+            state.notice = .entryUnchanged
+            return []
+        }
+        return [.saveEdit(id: id, body: body)]
     case .externalEditFinished(let text):
         let body = (text ?? "").trimmingWhitespace()
         if state.screen == .journal && state.journal.mode == .writing {
@@ -146,11 +185,12 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         // y (or the Russian д) confirms; every other key keeps everything.
         state.confirmation = nil
         guard case .character(let c) = key, ["y", "Y", "д", "Д"].contains(c) else {
-            state.notice = .nothingErased
+            if case .deleteEntry = asked { state.notice = .nothingDeleted } else { state.notice = .nothingErased }
             return []
         }
         switch asked {
         case .eraseChat: return [.eraseChat]
+        case .deleteEntry(let id, _, _): return [.trashEntry(id: id)]
         }
     }
     let context = state.keyContext
@@ -166,6 +206,14 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         case .tagInput:
             if case .character(let c) = key, c == "\n" { break }
             if var t = state.journal.tagInput { _ = edit(&t, key); state.journal.tagInput = t }
+        case .searchInput:
+            if case .character(let c) = key, c == "\n" { break }
+            guard var t = state.journal.searchInput, edit(&t, key) else { break }
+            state.journal.searchInput = t
+            // Results come as the person types (the same engine as `lanternly search`).
+            let query = t.text.trimmingWhitespace()
+            if query.isEmpty { return clearSearch(&state) }
+            return [.searchJournal(query: query)]
         case .help:
             if key == .up { state.helpScroll = max(0, state.helpScroll - 1) }
             if key == .down { state.helpScroll += 1 }
@@ -177,13 +225,17 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
             if key == .down { state.diagnosticsScroll += 1 }
         case .journalList where key == .home:
             state.journal.selected = 0
+            if state.journal.windowStart > 0 {
+                // The newest page, read by keyset; the window moves there.
+                state.journal.selectFirstWhenListed = true
+                return [.loadJournalPage(.newest, limit: JournalState.pageSize)]
+            }
         case .journalList where key == .end:
             state.journal.selected = max(0, state.journal.entries.count - 1)
             if state.journal.hasMore {
-                // The oldest entry: list them all (one read), then select the last.
-                state.journal.limit = Int(Int32.max)
+                // The oldest page, read by keyset (not the whole journal); select its last entry.
                 state.journal.selectLastWhenListed = true
-                return [.loadJournal]
+                return [.loadJournalPage(.oldest, limit: JournalState.pageSize)]
             }
         default: break
         }
@@ -310,19 +362,104 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         return [.saveEntry(body: body, tags: tagsMentioned(in: body))]
     case .editInEditor:
         return [.editExternally(initial: state.journal.draft.text)]
+    case .search:
+        state.journal.mode = .list
+        state.journal.open = nil
+        state.journal.searchInput = TextEditor(state.journal.search?.query ?? "")
+    case .runSearch:
+        let query = state.journal.searchInput?.text.trimmingWhitespace() ?? ""
+        state.journal.searchInput = nil
+        if query.isEmpty { return clearSearch(&state) }
+        return [.searchJournal(query: query)]
+    case .nextHit, .previousHit:
+        let n = state.journal.entries.count
+        guard n > 0 else { return [] }
+        let step = command == .nextHit ? 1 : n - 1
+        state.journal.selected = (state.journal.selected + step) % n
+    case .deleteEntry:
+        let reading = state.journal.mode == .reading
+        guard let id = reading ? state.journal.open?.id : selectedEntry(state)?.id else { return [] }
+        let summary = state.journal.entries.first { $0.id == id }
+        let title = reading ? String(state.journal.open!.body.split(separator: "\n", maxSplits: 1).first ?? "") : summary?.title ?? ""
+        let day = reading ? state.journal.open!.day : summary?.day ?? ""
+        state.confirmation = .deleteEntry(id: id, title: title, day: day)
+    case .editEntry:
+        guard let open = state.journal.open else { return [] }
+        state.journal.editingID = open.id
+        return [.editExternally(initial: open.body)]
     }
     clampScrolls(&state)
     return []
 }
 
-/// Asks for more entries when the selection nears the end of the list and older ones may
-/// exist: the limit grows by ``JournalState/pageSize`` (the list is re-read, newest first).
+/// Moves the window when the selection nears one of its ends: the next older page when
+/// older entries may exist, the next newer one when the window does not start at the newest.
+/// The margin stays below half a page so one move never asks for the other at once.
 private func pageInJournal(_ state: inout AppState) -> [Effect] {
     let j = state.journal
-    let margin = max(50, 2 * state.height)
-    guard j.hasMore, j.selected >= j.entries.count - margin else { return [] }
-    state.journal.limit = j.entries.count + JournalState.pageSize
-    return [.loadJournal]
+    let margin = min(max(50, 2 * state.height), JournalState.pageSize / 2 - 10)
+    if j.hasMore, j.selected >= j.entries.count - margin, let last = j.entries.last {
+        if state.journal.limit < j.entries.count + JournalState.pageSize { state.journal.limit = j.entries.count + JournalState.pageSize }
+        return [.loadJournalPage(.olderThan(last.key), limit: JournalState.pageSize)]
+    }
+    if j.windowStart > 0, j.selected < margin, let first = j.entries.first {
+        return [.loadJournalPage(.newerThan(first.key), limit: JournalState.pageSize)]
+    }
+    return []
+}
+
+/// Puts a page into the window (see ``JournalPage``) and keeps the highlight on its entry.
+private func journalPageListed(_ page: JournalPage, limit: Int, _ rows: [JournalEntrySummary],
+                               _ state: inout AppState) -> [Effect] {
+    var j = state.journal
+    let selectedID = j.entries.indices.contains(j.selected) ? j.entries[j.selected].id : nil
+    let short = rows.count < limit
+    switch page {
+    case .newest, .startingAt:
+        // The highlight stays on its entry when newer ones arrive above it (another writer);
+        // at the top it stays at the top, on the newest.
+        let keep = page == .newest && j.selected == 0 && j.windowStart == 0 ? nil : selectedID
+        if page == .newest { j.windowStart = 0 }
+        j.entries = rows
+        j.olderExhausted = short
+        if let id = keep, let i = rows.firstIndex(where: { $0.id == id }) { j.selected = i }
+    case .oldest:
+        j.entries = rows
+        j.olderExhausted = true
+        j.windowStart = short ? 0 : max(limit, (j.total ?? 0) - rows.count)
+    case .olderThan:
+        j.entries += rows
+        j.olderExhausted = short
+    case .newerThan:
+        j.entries = rows + j.entries
+        j.selected += rows.count
+        j.windowStart = short ? 0 : max(0, j.windowStart - rows.count)
+    }
+    // Keep the window within its size: drop the far side from the selection.
+    let excess = j.entries.count - JournalState.maxWindow
+    if excess > 0 {
+        if j.selected >= j.entries.count / 2 {
+            j.entries.removeFirst(excess)
+            j.selected -= excess
+            j.windowStart += excess
+        } else {
+            j.entries.removeLast(excess)
+            j.olderExhausted = false
+        }
+    }
+    if j.selectLastWhenListed {
+        j.selectLastWhenListed = false
+        j.selected = j.entries.count - 1
+    }
+    if j.selectFirstWhenListed {
+        j.selectFirstWhenListed = false
+        j.selected = 0
+    }
+    j.selected = max(0, min(j.selected, j.entries.count - 1))
+    state.journal = j
+    if case .olderThan = page, short { return [] }
+    if case .newerThan = page, short { return [] }
+    return pageInJournal(&state)
 }
 
 /// Keeps the page scrolls within their content, so Up after a long Down responds at once.
@@ -340,6 +477,10 @@ private func goBack(_ state: inout AppState) -> [Effect] {
     switch state.keyContext {
     case .help: state.screen = state.screenBeforeHelp
     case .tagInput: state.journal.tagInput = nil
+    case .searchInput:
+        state.journal.searchInput = nil
+        if state.journal.search?.query.isEmpty ?? false { return clearSearch(&state) }
+    case .journalFound: return clearSearch(&state)
     case .journalRead: state.journal.mode = .list; state.journal.open = nil
     case .journalWrite: state.journal.mode = .list  // the draft is kept
     default: state.screen = .chat
@@ -415,6 +556,40 @@ extension KeyContext {
         default: return nil
         }
     }
+}
+
+/// Shows the hits of `query` in the list (the list as it was is kept for Esc). A result for a
+/// query the person has typed past is dropped.
+private func journalSearched(_ query: String, _ hits: [JournalEntrySummary], _ state: inout AppState) -> [Effect] {
+    if let typing = state.journal.searchInput?.text.trimmingWhitespace(), typing != query { return [] }
+    var j = state.journal
+    if j.search == nil {
+        j.search = JournalSearch(query: query, savedEntries: j.entries, savedSelected: j.selected,
+                                 savedWindowStart: j.windowStart, savedOlderExhausted: j.olderExhausted, savedTotal: j.total)
+    }
+    j.search!.query = query
+    j.entries = hits
+    j.selected = 0
+    j.windowStart = 0
+    j.olderExhausted = true
+    j.total = hits.count
+    state.journal = j
+    state.notice = hits.isEmpty ? .noSearchHits : nil
+    return []
+}
+
+/// Ends the search: the list as it was comes back (and is read again).
+private func clearSearch(_ state: inout AppState) -> [Effect] {
+    state.journal.searchInput = nil
+    guard let s = state.journal.search else { return [] }
+    state.journal.search = nil
+    state.journal.entries = s.savedEntries
+    state.journal.selected = max(0, min(s.savedSelected, s.savedEntries.count - 1))
+    state.journal.windowStart = s.savedWindowStart
+    state.journal.olderExhausted = s.savedOlderExhausted
+    state.journal.total = s.savedTotal
+    state.notice = nil
+    return [.loadJournal]
 }
 
 private func selectedEntry(_ state: AppState) -> JournalEntrySummary? {

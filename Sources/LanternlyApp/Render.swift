@@ -73,6 +73,10 @@ func transcriptRows(_ line: ChatLine, width: Int, t: UIStrings?) -> [Row] {
     }
     let style: CellStyle = line.source?.isCrisisPath == true ? CellStyle(bold: true, color: .crisis) : .plain
     for l in TerminalText.wrap(TerminalText.sanitize(line.text), width: textWidth) { rows.append(Row(l, style, indent: 2)) }
+    if let ending = line.ending {
+        let word = ending == .cutOff ? (t?("ui.chat.cutOff") ?? "cut off") : (t?("ui.chat.stopped") ?? "stopped")
+        rows.append(Row("… " + word, muted, indent: 2))
+    }
     return rows
 }
 
@@ -185,6 +189,12 @@ struct Painter {
             buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: CellStyle(bold: true, color: .warning))
             return 1
         }
+        if case .deleteEntry(_, let title, let day)? = state.confirmation {
+            let shortTitle = TerminalText.truncate(TerminalText.sanitize(title).replacingOccurrences(of: "\n", with: " "), width: 40)
+            let text = t.format("ui.confirm.deleteEntry", shortTitle, TerminalText.sanitize(day))
+            buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: CellStyle(bold: true, color: .warning))
+            return 1
+        }
         guard let n = state.notice else { return 0 }
         let text = TerminalText.sanitize(t.notice(n))
         let style = { if case .failed = n { return CellStyle(bold: true, color: .warning) }; return muted }()
@@ -217,6 +227,12 @@ struct Painter {
 
     mutating func chat() {
         var y = banner(at: 0)
+        // A remote model server: say plainly that journal text leaves the machine.
+        if let notice = state.status.privacyNotice, h >= 6 {
+            buf.write(TerminalText.truncate(TerminalText.sanitize(notice), width: w - 2), x: 1, y: y,
+                      style: CellStyle(bold: true, color: .warning))
+            y += 1
+        }
         if h >= 8, let q = state.dailyQuestion {
             let text = t.format("ui.chat.question", TerminalText.sanitize(q))
             buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: y, style: muted)
@@ -250,6 +266,7 @@ struct Painter {
     func statusText() -> (String, CellStyle)? {
         if let n = state.notice { return (TerminalText.sanitize(t.notice(n)), muted) }
         if let p = state.pendingReplies.first {
+            if !p.cancelled && p.waking { return (t("ui.chat.waking"), muted) }
             return (p.cancelled ? t("ui.notice.stoppedWaiting") : t("ui.chat.answering"), muted)
         }
         return nil
@@ -257,20 +274,25 @@ struct Painter {
 
     mutating func transcript(top: Int, height: Int) {
         guard height > 0 else { return }
-        if state.transcript.isEmpty {
+        if state.transcript.isEmpty && !state.pendingReplies.contains(where: { $0.partial != nil }) {
             for (i, l) in TerminalText.wrap(t("ui.chat.empty"), width: w - 2).prefix(height).enumerated() {
                 buf.write(l, x: 1, y: top + i, style: muted)
             }
             return
         }
-        // Only the rows that can show: walk from the newest line up.
+        // Only the rows that can show: walk from the newest line up. A reply still streaming
+        // in shows as Luna's newest line.
         var rows: [Row] = []
         var reachedStart = true
-        for (n, line) in state.transcript.reversed().enumerated() {
+        var lines = state.transcript
+        if let p = state.pendingReplies.first(where: { $0.partial != nil && !$0.isReflection }), let text = p.partial {
+            lines.append(ChatLine(role: .luna, text: text))
+        }
+        for (n, line) in lines.reversed().enumerated() {
             var block = transcriptRows(line, width: w, t: t)
             if n > 0 { block.append(Row("")) }
             rows.insert(contentsOf: block, at: 0)
-            if rows.count >= state.scrollOffset + height, n < state.transcript.count - 1 { reachedStart = false; break }
+            if rows.count >= state.scrollOffset + height, n < lines.count - 1 { reachedStart = false; break }
         }
         var offset = state.scrollOffset
         if reachedStart { offset = min(offset, max(0, rows.count - height)) }
@@ -335,6 +357,12 @@ struct Painter {
         let bottom = h - 1 - noticeLine()
         let s = state.status
         var pairs: [(String, String)] = []
+        if !s.diagnosticsLines.isEmpty {
+            // The core's lines, as `lanternly diagnostics` prints them; a profile that cannot
+            // be read is said right after them.
+            pairs = s.diagnosticsLines.map { ($0.label, $0.value) }
+            if let e = s.profileError { pairs.insert((t("ui.diagnostics.profileError"), e), at: min(3, pairs.count)) }
+        } else {
         switch s.availability {
         case .available: pairs.append((t("ui.diagnostics.availability"), t("ui.diagnostics.available")))
         case .unavailable(let reason):
@@ -349,6 +377,7 @@ struct Painter {
         pairs.append((t("ui.diagnostics.lastError"), s.lastGenerationError ?? t("ui.value.none")))
         pairs.append((t("ui.diagnostics.download"), s.downloadProgress.map { String(Int(($0 * 100).rounded())) + "%" } ?? "—"))
         pairs += s.serviceLines.map { ($0.label, $0.value) }
+        }
         let labelWidth = min(pairs.map { DisplayWidth.of($0.0) }.max() ?? 0, w / 2) + 2
         var rows: [Row] = []
         if labelWidth > w / 3 {
@@ -416,6 +445,10 @@ struct Painter {
         var y = banner(at: 0)
         helpLine()
         var bottom = h - 1 - noticeLine()
+        if let query = state.journal.searchInput {
+            bottom = h - 2
+            prompt(t("ui.journal.searchPrompt"), query, at: bottom)
+        }
         if let tags = state.journal.tagInput {
             bottom = h - 2
             buf.fill(y: bottom, style: .plain)
@@ -438,8 +471,13 @@ struct Painter {
         switch state.journal.mode {
         case .list:
             let j = state.journal
-            let count = j.total.map(String.init) ?? (j.hasMore ? "\(j.entries.count)+" : String(j.entries.count))
-            y = title(t.format("ui.journal.title", count), at: y)
+            let listed = j.windowStart + j.entries.count
+            let count = j.total.map(String.init) ?? (j.hasMore ? "\(listed)+" : String(listed))
+            if let search = j.search {
+                y = title(t.format("ui.journal.searchTitle", TerminalText.sanitize(search.query), String(j.entries.count)), at: y)
+            } else {
+                y = title(t.format("ui.journal.title", count), at: y)
+            }
             journalList(top: y, height: bottom - y)
         case .reading:
             journalEntry(top: y, height: bottom - y)
@@ -484,7 +522,8 @@ struct Painter {
             if i == state.journal.selected { selectedRow = rows.count }
             var segments: [(String, CellStyle)] = [((e.starred ? "★ " : "  ") + TerminalText.sanitize(e.time) + "  ", muted)]
             let title = titleWithoutTrailingTags(TerminalText.sanitize(e.title), tags: e.tags)
-            segments.append((title.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "), .plain))
+            segments += highlighted(title.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "),
+                                    state.journal.search?.query)
             if !e.tags.isEmpty {
                 segments.append(("  " + e.tags.map { "@" + TerminalText.sanitize($0) }.joined(separator: " "), muted))
             }
@@ -502,6 +541,39 @@ struct Painter {
         let lines = TerminalText.wrap(TerminalText.sanitize(e.body), width: w - 2)
         let bodyHeight = height - 1
         let first = min(state.journal.readScroll, max(0, lines.count - bodyHeight))
-        draw(lines.dropFirst(first).map { Row($0, .plain, indent: 1) }, from: top + 1, height: bodyHeight)
+        let query = state.journal.search?.query
+        draw(lines.dropFirst(first).map { Row(segments: highlighted($0, query), indent: 1) }, from: top + 1, height: bodyHeight)
+    }
+
+    /// `text` in pieces, the matches of `query` (any case) in bold and underlined: the search's
+    /// highlight, readable without colour.
+    func highlighted(_ text: String, _ query: String?) -> [(String, CellStyle)] {
+        guard let query, !query.isEmpty else { return [(text, .plain)] }
+        var out: [(String, CellStyle)] = []
+        var rest = text[...]
+        while let r = rest.range(of: query, options: [.caseInsensitive]) {
+            if r.lowerBound > rest.startIndex { out.append((String(rest[..<r.lowerBound]), .plain)) }
+            out.append((String(rest[r]), CellStyle(bold: true, underline: true, color: .accent)))
+            rest = rest[r.upperBound...]
+        }
+        if !rest.isEmpty || out.isEmpty { out.append((String(rest), .plain)) }
+        return out
+    }
+
+    /// A one-line prompt (`label` then the text being typed) at row `y`, cursor in view.
+    mutating func prompt(_ label: String, _ input: TextEditor, at y: Int) {
+        buf.fill(y: y, style: .plain)
+        let x = buf.write(label + " ", x: 1, y: y, style: accent)
+        let layout = input.layout(width: 10_000)
+        let text = layout.lines.first ?? ""
+        let room = max(1, w - 2 - x)
+        let skip = max(0, layout.cursorColumn - room + 1)
+        var shown = "", used = 0
+        for ch in text {
+            if used >= skip { shown.append(ch) }
+            used += DisplayWidth.of(ch)
+        }
+        buf.write(shown, x: 1 + x, y: y, maxWidth: room)
+        buf.cursor = (1 + x + layout.cursorColumn - skip, y)
     }
 }

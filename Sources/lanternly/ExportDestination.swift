@@ -30,6 +30,11 @@ enum ExportDestination: Equatable {
         if isJournalsOwn(url, stat: exists ? st : nil, context: context) {
             throw CLIError.runtime(context.text("cli.export.ownFile", url.path))
         }
+        var link = stat()
+        if lstat(url.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, link.st_uid != geteuid() {
+            // A link someone else planted: the writer (JournalExport) refuses it, saying so.
+            return .file(url)
+        }
         if exists {
             if st.st_mode & S_IFMT == S_IFDIR { throw CLIError.runtime(context.text("cli.export.isFolder", url.path)) }
             if !force { throw CLIError.runtime(context.text("cli.export.exists", url.path)) }

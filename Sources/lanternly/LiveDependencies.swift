@@ -14,9 +14,10 @@ enum LiveDependencies {
         let devices = try context.devices()
         let diagnostics = try context.diagnostics()
         let chat = try context.chatService()
+        let server = try context.modelServer()
+        let system = context.systemModel()
         let catalog = context.catalog
         let paths = context.paths
-        let profilePath = context.profileURL.path
         let now = context.now
         let environment = context.environment
         let journalBox = JournalBox(paths: paths)
@@ -33,11 +34,16 @@ enum LiveDependencies {
             // once when the profile file changes or the simulated download reports it finished
             // (an event, as the system would send, not a faster poll).
             let finished = AvailabilityGate.downloadStatus(profile: profile, now: at) == .complete
-            let availability = gate.availability(fileChanged: fileChanged, downloadFinished: finished, now: at) {
+            let device = gate.availability(fileChanged: fileChanged, downloadFinished: finished, now: at) {
                 AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
             }
+            // With a model server, it decides readiness on top of the device's gate (its own
+            // 10–30 s rhythm, checked in the background after the first look).
+            let availability = server?.availability ?? system?.availability ?? device
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
-                                                profilePath: profilePath, language: language)
+                                                profilePath: live.url.path, language: language,
+                                                server: server?.serverStatus,
+                                                serverLanguages: server?.supportedLanguages.map(\.rawValue))
             var result = AppStatus(
                 availability: availability,
                 banner: snapshot.banner,
@@ -45,14 +51,19 @@ enum LiveDependencies {
                 isSimulator: snapshot.isSimulator,
                 downloadProgress: availability.isAvailable ? nil : snapshot.downloadProgress,
                 supportedLanguages: snapshot.supportedLanguages,
-                profilePath: profilePath,
+                profilePath: live.url.path,
                 lastSource: snapshot.lastSource,
                 lastGenerationError: snapshot.lastGenerationError,
                 profileError: live.loadError?.description,
+                privacyNotice: snapshot.privacyNotice,
                 profile: ProfileSettings(device: profile.device, os: profile.os,
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
-                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator,
+                                         eligible: devices.device(named: profile.device)?.eligible,
+                                         platform: devices.device(named: profile.device)?.platform))
+            result.diagnosticsLines = diagnostics.lines(snapshot, profile: profile, language: language)
+                .map { LabelledValue($0.label, $0.value) }
             result.serviceLines = snapshot.services.map {
                 let line = diagnostics.serviceLine($0, language: language)
                 return LabelledValue(line.label, line.value)
@@ -60,8 +71,9 @@ enum LiveDependencies {
             return result
         }
 
-        return AppDependencies(
+        var deps = AppDependencies(
             reply: { message in await chat.reply(to: message) },
+            streamReply: { message, progress in await chat.reply(to: message, progress: progress) },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
             // The crisis check sees the whole entry, @tags included, before anything is stripped
             // or cut; the model then sees the words without their tags, at most one message's worth.
@@ -77,7 +89,9 @@ enum LiveDependencies {
                 if let language = settings.language { chat.uiLanguage = language }
             },
             setProfile: { key, value in
-                try live.update { try $0.set(key: key, value: value, now: now(), catalog: devices) }
+                // A shipped profile is never rewritten: the change goes to a copy in the config
+                // folder, and the status's new profile path tells the screen so.
+                try live.update(copyFolder: paths.config) { try $0.set(key: key, value: value, now: now(), catalog: devices) }
                 gate.invalidate()
             },
             deviceNames: { devices.names },
@@ -94,15 +108,22 @@ enum LiveDependencies {
                 let profile = live.profile
                 let availability = AvailabilityGate.availability(profile: profile, catalog: devices, now: now())
                 return try diagnostics.writeReport(availability: availability, profile: profile,
-                                                   profilePath: profilePath, language: chat.uiLanguage)
+                                                   profilePath: live.url.path, language: chat.uiLanguage)
             },
             listEntries: { limit in
                 try journalBox.get().entries(EntryQuery(limit: limit)).map {
                     JournalEntrySummary(id: $0.id, day: $0.localDay.description, time: $0.localTime,
-                                        title: $0.title, tags: $0.tags, starred: $0.starred)
+                                        title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
                 }
             },
             journalCount: { try journalBox.get().entryCount() },
+            listPage: { page, limit in
+                try journalBox.get().entries(page, limit: limit).map {
+                    let clock = $0.localClock
+                    return JournalEntrySummary(id: $0.id, day: clock.day.description, time: clock.time,
+                                               title: $0.title, tags: $0.tags, starred: $0.starred, key: JournalKey($0))
+                }
+            },
             loadEntry: { id in
                 try journalBox.get().entry(id: id).map {
                     JournalEntryDetail(id: $0.id, day: $0.localDay.description, time: $0.localTime,
@@ -132,12 +153,17 @@ enum LiveDependencies {
                 }
             },
             appendChat: { exchange in
-                guard !exchange.reply.source.isCrisisPath else { return }
+                // The app skips these already; the wiring refuses them again: a crisis turn
+                // (the store refuses it a third time), or any turn while history is off.
+                guard !exchange.reply.source.isCrisisPath, context.settings.keepChatHistory else { return }
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
             chatCount: { try journalBox.get().chatHistory(limit: nil).count },
-            editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment, paths: paths) },
+            editExternally: { initial in
+                try ExternalEditor.edit(initial: initial, environment: environment, paths: paths,
+                                        noEditor: context.text("ui.editor.none"))
+            },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
                 drafts.saved()
@@ -146,6 +172,28 @@ enum LiveDependencies {
             recoverDraft: { drafts.recover(paths: paths) },
             now: now,
             catalog: catalog)
+        // Issue 12: `/` search, `d` delete (to the trash), `e` edit (revision kept).
+        deps.searchEntries = { query, limit in
+            try journalBox.get().search(query, limit: limit).map {
+                let e = $0.entry
+                let clock = e.localClock
+                return JournalEntrySummary(id: e.id, day: clock.day.description, time: clock.time,
+                                           title: e.title, tags: e.tags, starred: e.starred, key: JournalKey(e))
+            }
+        }
+        deps.trashEntry = { id in
+            let journal = try journalBox.get()
+            guard let e = try journal.entry(id: id) else { throw JournalError.entryNotFound(id: id) }
+            try journal.moveToTrash(shortIDs: [e.shortID], at: now())
+        }
+        deps.editEntry = { id, body in
+            let journal = try journalBox.get()
+            guard let e = try journal.entry(id: id) else { throw JournalError.entryNotFound(id: id) }
+            let saved = try journal.edit(shortID: e.shortID, EntryEdit(body: body), at: now())
+            return JournalEntryDetail(id: saved.id, day: saved.localDay.description, time: saved.localTime,
+                                      body: saved.body, tags: saved.tags, starred: saved.starred)
+        }
+        return deps
     }
 }
 
@@ -168,6 +216,8 @@ final class JournalBox: @unchecked Sendable {
         try lock.withLock {
             if let journal { return journal }
             let j = try SQLiteJournal(paths: paths)
+            // What has been in the trash longer than 30 days goes when the app opens the journal.
+            _ = try? j.purgeExpiredTrash(now: Date(), timeZone: TimeZone.current)
             journal = j
             return j
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LanternlyCore
+import ModelServer
 
 /// `lanternly settings`: the person's own settings (not the simulated device's).
 enum SettingsCommand {
@@ -14,7 +15,33 @@ enum SettingsCommand {
         case nil, "show"?:
             let s = context.settings
             if json {
-                try Output.json(s)
+                // The names and values `settings set` takes; `resolved` says what `auto` means now.
+                // (the model server's as stored; `model.name` is null until one is set).
+                struct Shown: Encodable {
+                    let values: [String: String]
+                    let modelName: String?
+                    let resolved: [String: String]
+                    struct Key: CodingKey {
+                        var stringValue: String
+                        var intValue: Int? { nil }
+                        init(stringValue: String) { self.stringValue = stringValue }
+                        init?(intValue: Int) { nil }
+                    }
+                    func encode(to encoder: Encoder) throws {
+                        var c = encoder.container(keyedBy: Key.self)
+                        for (k, v) in values { try c.encode(v, forKey: Key(stringValue: k)) }
+                        try c.encode(modelName, forKey: Key(stringValue: "model.name"))
+                        try c.encode(resolved, forKey: Key(stringValue: "resolved"))
+                    }
+                }
+                var v = s.shown
+                v["model.server"] = s.model.server ?? "none"
+                v["model.languages"] = s.model.languages?.joined(separator: ",") ?? "auto"
+                v["model.allowRemote"] = s.model.allowRemote ? "true" : "false"
+                let autoRegion = CrisisRegion.resolve(setting: s.region, environment: context.environment,
+                                                      profileRegion: { (try? context.liveProfile())?.profile.region })
+                try Output.json(Shown(values: v, modelName: s.model.name,
+                                      resolved: ["region": autoRegion ?? "none", "language": context.language.rawValue]))
             } else {
                 Output.line("gender    \(s.gender.rawValue)")
                 // `auto` shows what it resolves to now (CrisisRegion: locale, then profile).
@@ -24,6 +51,12 @@ enum SettingsCommand {
                 Output.line("path      \(s.lifePath.rawValue)")
                 Output.line("language  \(s.language?.rawValue ?? "auto")")
                 Output.line("history   \(s.keepChatHistory ? "on" : "off")")
+                // The model server, with the environment's overrides as they apply now.
+                let m = s.model.overridden(by: context.environment)
+                Output.line("model.server       \(m.server ?? "none (no network)")")
+                Output.line("model.name         \(m.name ?? "none")")
+                Output.line("model.languages    \(m.languages?.joined(separator: ",") ?? "auto (\(AppLanguage.allCases.map(\.rawValue).joined(separator: ",")))")")
+                Output.line("model.allowRemote  \(m.allowRemote ? "true" : "false")")
             }
             return 0
         case "set"?:
@@ -31,7 +64,7 @@ enum SettingsCommand {
                 throw CLIError.usage("settings set needs KEY and VALUE, e.g. 'lanternly settings set gender feminine'.")
             }
             var s = context.settings
-            try apply(key: words[1], value: words[2], to: &s)
+            try apply(key: words[1], value: words[2], to: &s, context: context)
             try context.saveSettings(s)
             Output.line("\(words[1]) = \(words[2])")
             return 0
@@ -43,38 +76,70 @@ enum SettingsCommand {
     /// Applies one `KEY VALUE` pair.
     ///
     /// - Throws: ``CLIError/usage(_:)`` naming the key and the values it takes.
-    static func apply(key: String, value: String, to s: inout UserSettings) throws {
+    static func apply(key: String, value: String, to s: inout UserSettings, context: Context) throws {
+        /// "KEY takes ALLOWED, not 'VALUE'." in the UI language.
+        func refused(_ allowed: String) -> CLIError {
+            CLIError.usage(context.text("cli.settings.badValue", key, allowed, value))
+        }
         switch key {
         case "gender":
-            guard let g = GrammaticalGender(rawValue: value) else {
-                throw CLIError.usage("settings: gender takes feminine, masculine or neutral, not '\(value)'.")
+            guard let g = GrammaticalGender(rawValue: value.lowercased()) else {
+                throw refused("feminine, masculine, neutral")
             }
             s.gender = g
         case "region":
             if value.lowercased() == "auto" { s.region = nil; return }
             guard let code = UserSettings.regionCode(value) else {
-                throw CLIError.usage("settings: region takes a two-letter code such as US, GB or RU, or 'auto', not '\(value)'.")
+                throw refused(context.text("cli.settings.regionValues"))
             }
             s.region = code
         case "path":
-            guard let p = LifePath(rawValue: value) else {
-                throw CLIError.usage("settings: path takes calm, growth or connection, not '\(value)'.")
+            guard let p = LifePath(rawValue: value.lowercased()) else {
+                throw refused("calm, growth, connection")
             }
             s.lifePath = p
         case "language", "lang":
             if value.lowercased() == "auto" { s.language = nil; return }
             guard let l = AppLanguage(rawValue: value.lowercased()) else {
-                throw CLIError.usage("settings: language takes en, ru or auto, not '\(value)'.")
+                throw refused((AppLanguage.allCases.map(\.rawValue) + ["auto"]).joined(separator: ", "))
             }
             s.language = l
         case "history":
             switch value.lowercased() {
-            case "on", "true", "yes": s.keepChatHistory = true
-            case "off", "false", "no": s.keepChatHistory = false
-            default: throw CLIError.usage("settings: history takes on or off, not '\(value)'.")
+            case "on", "true": s.keepChatHistory = true
+            case "off", "false": s.keepChatHistory = false
+            default: throw refused("on, off (true, false)")
+            }
+        case "model.server":
+            if ["none", "off", ""].contains(value.lowercased()) { s.model.server = nil; return }
+            do {
+                _ = try ModelServerConfiguration.parse(value)
+            } catch {
+                throw CLIError.usage(Context.describeServerURLError(error, url: value, source: "settings: model.server"))
+            }
+            s.model.server = value
+        case "model.name":
+            let name = value.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else {
+                throw CLIError.usage("settings: model.name takes the model's name on the server, e.g. llama3.2, not '\(value)'.")
+            }
+            s.model.name = name
+        case "model.languages":
+            if value.lowercased() == "auto" { s.model.languages = nil; return }
+            let codes = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let known = codes.compactMap { AppLanguage(code: $0)?.rawValue }
+            guard !codes.isEmpty, known.count == codes.count else {
+                throw CLIError.usage("settings: model.languages takes comma-separated codes of \(AppLanguage.allCases.map(\.rawValue).joined(separator: ", ")) (e.g. en,ru), or 'auto', not '\(value)'.")
+            }
+            s.model.languages = known
+        case "model.allowRemote":
+            switch value.lowercased() {
+            case "true", "on": s.model.allowRemote = true
+            case "false", "off": s.model.allowRemote = false
+            default: throw refused("true, false (on, off)")
             }
         default:
-            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history.")
+            throw CLIError.usage(context.text("cli.settings.unknownKey", key, "gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote"))
         }
     }
 }

@@ -29,6 +29,11 @@ final class PrivacyCLITests: XCTestCase {
         _ = try cli.run(["--profile", copy.path, "write", "--quiet", "an entry to open the journal"])
         let r = try cli.run(["--profile", copy.path, "reply", "my cat Pumpernickel snored all night"])
         XCTAssertEqual(r.status, 0, r.stderr)
+        // The plain chat keeps turns when history is on; here it must keep none.
+        let chat = try cli.run(["--profile", copy.path, "chat", "--plain"],
+                               stdin: Data("my cat Pumpernickel snored again\n/quit\n".utf8))
+        XCTAssertEqual(chat.status, 0, chat.stderr)
+        XCTAssertTrue(chat.stdout.contains("Luna ("), chat.stdout)
         _ = try cli.run(["--profile", copy.path, "diagnostics", "--write-report"])
         let files = cli.allFiles().map(\.0)
         XCTAssertTrue(files.contains { $0.hasSuffix("journal.sqlite3") }, "the journal is there and scanned: \(files)")

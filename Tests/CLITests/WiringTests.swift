@@ -8,13 +8,14 @@ import LanternlyCore
 final class WiringTests: XCTestCase {
     private var home: URL!
     private var deps: AppDependencies!
+    private var context: Context!
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("lanternly-wiring-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let profile = home.appendingPathComponent("profile.json")
         try FileManager.default.copyItem(at: CLIRunner.profiles.appendingPathComponent("iphone-16-pro.json"), to: profile)
-        let context = try Context(options: GlobalOptions(home: home.path, profile: profile.path, language: "en"),
+        context = try Context(options: GlobalOptions(home: home.path, profile: profile.path, language: "en"),
                                   environment: ["HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC"])
         deps = try LiveDependencies.make(context: context)
     }
@@ -39,5 +40,16 @@ final class WiringTests: XCTestCase {
         try deps.appendChat(ChatExchange(message: "a quiet day",
                                          reply: Reply(text: "Tell me more?", source: .bank, language: .english), date: now))
         XCTAssertEqual(try deps.chatHistory().map(\.text), ["a quiet day", "Tell me more?"])
+    }
+
+    /// With history switched off, the live store keeps no turn even if the app asked.
+    func testChatHistoryOffKeepsNothing() throws {
+        var settings = context.settings
+        settings.keepChatHistory = false
+        try deps.saveSettings(settings)
+        try deps.appendChat(ChatExchange(message: "a quiet day",
+                                         reply: Reply(text: "Tell me more?", source: .bank, language: .english),
+                                         date: Date(timeIntervalSince1970: 1_800_000_000)))
+        XCTAssertEqual(try deps.chatHistory(), [])
     }
 }

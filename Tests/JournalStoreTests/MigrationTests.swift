@@ -91,13 +91,13 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try journal.integrityCheck(), ["ok"])
 
         let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
-        XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), 3)
+        XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
         XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM pragma_table_info('entries') WHERE name = 'content_hash'"), 0)
         XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_content_hash'"), 0)
         db.close()
 
         // Same local day, HH:MM, title and body as stored rows (whitespace around them aside):
-        // skipped, within the import too. A different minute or text is added, once.
+        // skipped; repeated within the import, counted apart. A different minute or text is added, once.
         let batch = [
             NewEntry(text: "Старая запись про @дом.", createdAt: Date(timeIntervalSince1970: 1_741_589_940),
                      timeZoneIdentifier: "America/Los_Angeles"),
@@ -106,7 +106,7 @@ final class MigrationTests: XCTestCase {
             NewEntry(text: "Same text, longer", createdAt: Date(timeIntervalSince1970: 1_700_000_000), timeZoneIdentifier: "UTC"),
             NewEntry(text: "Same text, longer", createdAt: Date(timeIntervalSince1970: 1_700_000_000), timeZoneIdentifier: "UTC"),
         ]
-        XCTAssertEqual(try journal.importEntries(batch), ImportResult(added: 2, skipped: 3))
+        XCTAssertEqual(try journal.importEntries(batch), ImportResult(added: 2, skipped: 2, repeated: 1))
         XCTAssertEqual(try journal.importEntries(batch), ImportResult(added: 0, skipped: 5))
         XCTAssertEqual(try journal.entryCount(), 6)
         // Opening again runs nothing and changes nothing.
@@ -148,5 +148,51 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try db.strings("PRAGMA journal_mode"), ["wal"])
         XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
         db.close()
+    }
+}
+
+/// The journal file the version-3 build wrote (`Fixtures/journal-v3.sqlite3`: entries imported
+/// from a jrnl file and written with `lanternly write` in two zones, stars, tags in the text and
+/// one added by hand, two chat turns) opens in this build with every entry kept.
+final class FixtureMigrationTests: XCTestCase {
+    func testTheVersion3FixtureMigratesWithoutLosingAnEntry() throws {
+        let paths = LanternlyPaths(home: try makeTempHome(self))
+        try FileManager.default.createDirectory(at: paths.database.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixture("journal-v3.sqlite3"), to: paths.database)
+        // What the v3 build stored, read straight from the file.
+        let before = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
+        XCTAssertEqual(try before.scalarInt("PRAGMA user_version"), 3)
+        let rows = try before.prepare("SELECT id, body, starred, created_at, time_zone FROM entries ORDER BY id")
+        var old: [String] = []
+        while try rows.step() {
+            old.append("\(rows.int64(0)) \(rows.string(1) ?? "") \(rows.int64(2)) \(rows.int64(3)) \(rows.string(4) ?? "")")
+        }
+        rows.reset()
+        let oldTags = try before.strings("SELECT entry_id || ':' || tag || ':' || by_hand FROM entry_tags ORDER BY 1")
+        let oldTurns = try before.scalarInt("SELECT count(*) FROM chat_turns")
+        before.close()
+        XCTAssertEqual(old.count, 9)
+
+        let journal = try SQLiteJournal(paths: paths)
+        let now = try journal.entries(EntryQuery()).sorted { $0.id < $1.id }
+        XCTAssertEqual(now.map { "\($0.id) \($0.body) \($0.starred ? 1 : 0) \($0.createdAt.milliseconds) \($0.timeZoneIdentifier)" }, old)
+        XCTAssertEqual(try journal.chatHistory(limit: nil).count, Int(oldTurns))
+        XCTAssertEqual(try journal.entries(EntryQuery(tag: "cats")).count, 1, "the hand-added tag")
+        XCTAssertEqual(try journal.integrityCheck(), ["ok"])
+        // Search over the migrated index: words, Cyrillic, CJK single characters, folding.
+        XCTAssertEqual(try journal.search("barista").count, 1)
+        XCTAssertEqual(try journal.search("ЁЛКА").count, 1)
+        XCTAssertEqual(try journal.search("猫").count, 1)
+        XCTAssertEqual(try journal.search("коллегами").count, 1)
+        XCTAssertEqual(try journal.search("CAFE\u{301}").count, 1)
+
+        let after = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
+        defer { after.close() }
+        XCTAssertEqual(try after.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
+        XCTAssertEqual(try after.strings("SELECT entry_id || ':' || tag || ':' || by_hand FROM entry_tags ORDER BY 1"), oldTags)
+        XCTAssertEqual(try after.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_cjk'"), 1)
+        // Re-importing what the v3 build imported adds nothing.
+        let again = try SQLiteJournal(paths: paths)
+        XCTAssertEqual(try again.entryCount(), 9)
     }
 }

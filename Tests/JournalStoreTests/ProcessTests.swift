@@ -95,4 +95,28 @@ final class ProcessTests: XCTestCase {
         try journal.forEachEntry { names.insert(String($0.body.split(separator: " ").first ?? "")) }
         XCTAssertEqual(names, Set((0..<150).flatMap { ["a-\($0)", "b-\($0)"] }))
     }
+
+    /// Many processes opening one journal that does not exist yet, at the same moment:
+    /// creating the file, switching it to WAL and migrating its schema race, and none of them
+    /// may fail (some SQLite lock upgrades answer SQLITE_BUSY without waiting), in any round.
+    func testManyProcessesCreatingOneJournalAtOnceAllSucceed() throws {
+        try XCTSkipIf(ProcessInfo.processInfo.environment[Self.childDatabase] != nil)
+        let processes = 12, perProcess = 3, rounds = 4
+        for round in 0..<rounds {
+            let db = try makeTempHome(self).appendingPathComponent("data/journal.sqlite3")
+            var children: [(Process, Pipe)] = []
+            for i in 0..<processes { children.append(try child(db, name: "r\(round)p\(i)", count: perProcess)) }
+            var saved = 0
+            for (p, out) in children {
+                let data = out.fileHandleForReading.readDataToEndOfFile()
+                p.waitUntilExit()
+                XCTAssertEqual(p.terminationStatus, 0, "round \(round): a process failed to open or write")
+                saved += savedLines(data).count
+            }
+            XCTAssertEqual(saved, processes * perProcess, "round \(round)")
+            let journal = try SQLiteJournal(url: db)
+            XCTAssertEqual(try journal.entryCount(), processes * perProcess, "round \(round)")
+            XCTAssertEqual(try journal.integrityCheck(), ["ok"])
+        }
+    }
 }

@@ -162,6 +162,29 @@ final class SafetyTests: XCTestCase {
         }
     }
 
+    func testADraftInTheSharedFallbackIsOfferedOnlyToItsOwnHome() throws {
+        let root = try makeTempHome(self)
+        let fallback = root.appendingPathComponent("shared-fallback")
+        // Two homes of the same person whose state folders cannot be written: both fall back
+        // to the one shared folder.
+        var homes: [LanternlyPaths] = []
+        for name in ["work", "personal", "backup copy"] {
+            let paths = LanternlyPaths(home: root.appendingPathComponent(name))
+            try FileManager.default.createDirectory(at: paths.state.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: paths.state)
+            homes.append(paths)
+        }
+        try RecoveryDraft.save("for work only", paths: homes[0], fallback: fallback)
+        try RecoveryDraft.save("личное", paths: homes[1], fallback: fallback)
+        XCTAssertEqual(RecoveryDraft.pending(in: homes[0], fallback: fallback).map(\.text), ["for work only"])
+        XCTAssertEqual(RecoveryDraft.pending(in: homes[1], fallback: fallback).map(\.text), ["личное"])
+        XCTAssertEqual(RecoveryDraft.pending(in: homes[2], fallback: fallback).map(\.text), [])
+        // A draft file from before drafts named their home is still offered (nothing lost).
+        let legacy = #"{"text":"old words","createdAt":1700000000000,"timeZone":"UTC"}"#
+        try Data(legacy.utf8).write(to: fallback.appendingPathComponent("draft-1-1-1.json"))
+        XCTAssertTrue(RecoveryDraft.pending(in: homes[2], fallback: fallback).map(\.text).contains("old words"))
+    }
+
     /// Runs as an unprivileged user whoever runs the tests: root (as CI does) takes the
     /// identity of `nobody` for the test (`setegid`/`seteuid`, put back afterwards), because
     /// root ignores permission bits and the test would prove nothing.

@@ -13,19 +13,38 @@ final class JournalPagingTests: XCTestCase {
         private var _limits: [Int] = []
         var limits: [Int] { lock.lock(); defer { lock.unlock() }; return _limits }
         init(_ n: Int) { self.n = n }
+        func summary(_ id: Int64) -> JournalEntrySummary {
+            let i = n - Int(id)
+            return JournalEntrySummary(id: id, day: "2026-\(String(format: "%02d", 1 + i / 1000 % 12))-01",
+                                       time: "08:00", title: "entry \(id)")
+        }
         func list(_ limit: Int) -> [JournalEntrySummary] {
             lock.lock(); _limits.append(limit); lock.unlock()
-            return (0..<min(limit, n)).map { i in
-                let id = Int64(n - i)
-                return JournalEntrySummary(id: id, day: "2026-\(String(format: "%02d", 1 + i / 1000 % 12))-01",
-                                           time: "08:00", title: "entry \(id)")
+            return (0..<min(limit, n)).map { summary(Int64(n - $0)) }
+        }
+        /// Keyset pages by id (ids are the order here), newest first.
+        func page(_ page: JournalPage, _ limit: Int) -> [JournalEntrySummary] {
+            lock.lock(); _limits.append(limit); lock.unlock()
+            let ids: [Int64]
+            switch page {
+            case .newest: ids = Array(stride(from: Int64(n), through: 1, by: -1).prefix(limit))
+            case .oldest:
+                let all: [Int64] = n == 0 ? [] : Array(1...Int64(n))
+                ids = Array(all.prefix(limit).reversed())
+            case .olderThan(let k): ids = Array(stride(from: k.id - 1, through: 1, by: -1).prefix(limit))
+            case .startingAt(let k): ids = Array(stride(from: k.id, through: 1, by: -1).prefix(limit))
+            case .newerThan(let k):
+                let newer: [Int64] = k.id >= Int64(n) ? [] : Array(k.id + 1...Int64(n))
+                ids = Array(newer.prefix(limit).reversed())
             }
+            return ids.map(summary)
         }
     }
 
     private func runtime(_ journal: FakeJournal, counted: Bool) -> AppRuntime {
         var deps = Recorder().dependencies()
         deps.listEntries = { journal.list($0) }
+        deps.listPage = { journal.page($0, $1) }
         if counted { deps.journalCount = { journal.n } }
         let rt = AppRuntime(state: AppState(width: 80, height: 24), dependencies: deps)
         rt.send(.started)
@@ -47,33 +66,47 @@ final class JournalPagingTests: XCTestCase {
         XCTAssertTrue(dump.contains("12") && !dump.contains("12+"), dump)
     }
 
-    func testTheOldestEntryIsReachableByPagingDown() {
+    func testTheOldestEntryIsReachableByPagingDownAndTheListStaysAWindow() {
         let journal = FakeJournal(10_000)
         let rt = runtime(journal, counted: true)
         var presses = 0
-        while rt.state.journal.selected < rt.state.journal.entries.count - 1 && presses < 5_000 {
+        while (rt.state.journal.hasMore || rt.state.journal.selected < rt.state.journal.entries.count - 1) && presses < 5_000 {
             rt.send(.keyPressed(.pageDown))
             presses += 1
+            XCTAssertLessThanOrEqual(rt.state.journal.entries.count, JournalState.maxWindow)
         }
-        XCTAssertEqual(rt.state.journal.entries.count, 10_000)
         XCTAssertEqual(rt.state.journal.entries[rt.state.journal.selected].id, 1, "the oldest entry")
         XCTAssertTrue(rt.frame().textDump().contains("entry 1\n") || rt.frame().textDump().contains("entry 1 "),
                       rt.frame().textDump())
-        XCTAssertEqual(journal.limits.max(), 10_000)
-        XCTAssertLessThan(journal.limits.count, 60, "pages of \(JournalState.pageSize), not one per key")
+        XCTAssertEqual(journal.limits.max(), JournalState.pageSize, "pages, never the whole journal")
+        XCTAssertLessThan(journal.limits.count, 10_000 / JournalState.pageSize + 5, "one read per page, not per key")
         XCTAssertFalse(rt.state.journal.hasMore)
+        XCTAssertTrue(rt.frame().textDump().contains("10000"), "the header still shows the total")
+        // And back up to the newest, page by page.
+        presses = 0
+        while (rt.state.journal.windowStart > 0 || rt.state.journal.selected > 0) && presses < 5_000 {
+            rt.send(.keyPressed(.pageUp))
+            presses += 1
+        }
+        XCTAssertEqual(rt.state.journal.entries[rt.state.journal.selected].id, 10_000)
     }
 
     func testDownArrowPagesInBeforeTheEndAndKeepsTheSelection() {
         let journal = FakeJournal(1_200)
-        let rt = runtime(journal, counted: false)
+        var deps = Recorder().dependencies()
+        deps.listEntries = { journal.list($0) }
+        deps.listPage = { journal.page($0, $1) }
+        let rt = AppRuntime(state: AppState(width: 80, height: 24), dependencies: deps)
+        rt.send(.started)
+        rt.send(.keyPressed(.function(4)))
+        rt.send(.journalPageListed(.newest, limit: JournalState.pageSize, journal.page(.newest, JournalState.pageSize)))
         for _ in 0..<(JournalState.pageSize - 10) { rt.send(.keyPressed(.down)) }
         XCTAssertEqual(rt.state.journal.entries.count, 2 * JournalState.pageSize, "paged in before the last entry")
         let id = rt.state.journal.entries[rt.state.journal.selected].id
         XCTAssertEqual(id, Int64(1_200 - (JournalState.pageSize - 10)), "still on the same entry")
-        for _ in 0..<1_000 { rt.send(.keyPressed(.down)) }
-        XCTAssertEqual(rt.state.journal.entries.count, 1_200)
+        for _ in 0..<1_300 { rt.send(.keyPressed(.down)) }
         XCTAssertEqual(rt.state.journal.entries.last?.id, 1)
+        XCTAssertEqual(rt.state.journal.entries[rt.state.journal.selected].id, 1)
         XCTAssertFalse(rt.state.journal.hasMore, "a list shorter than asked is the end")
     }
 
@@ -82,12 +115,14 @@ final class JournalPagingTests: XCTestCase {
         var deps = Recorder().dependencies()
         let journal = FakeJournal(700)
         deps.listEntries = { journal.list($0) }
+        deps.listPage = { journal.page($0, $1) }
         deps.journalCount = { 900 }
         let rt = AppRuntime(state: AppState(), dependencies: deps)
         rt.send(.started)
         rt.send(.keyPressed(.function(4)))
         for _ in 0..<800 { rt.send(.keyPressed(.down)) }
-        XCTAssertEqual(rt.state.journal.entries.count, 700)
+        XCTAssertEqual(rt.state.journal.entries.last?.id, 1)
+        XCTAssertFalse(rt.state.journal.hasMore)
         XCTAssertLessThan(journal.limits.count, 10)
     }
 
@@ -115,12 +150,28 @@ extension JournalPagingTests {
         let journal = FakeJournal(3_000)
         let rt = runtime(journal, counted: true)
         rt.send(.keyPressed(.end))
-        XCTAssertEqual(rt.state.journal.entries.count, 3_000)
+        XCTAssertLessThanOrEqual(rt.state.journal.entries.count, JournalState.pageSize, "one page, not the journal")
         XCTAssertEqual(rt.state.journal.entries[rt.state.journal.selected].id, 1)
+        XCTAssertEqual(rt.state.journal.windowStart + rt.state.journal.entries.count, 3_000)
         rt.send(.keyPressed(.down))
         XCTAssertEqual(rt.state.journal.entries[rt.state.journal.selected].id, 1, "nothing below the oldest")
         rt.send(.keyPressed(.home))
         XCTAssertEqual(rt.state.journal.selected, 0)
         XCTAssertEqual(rt.state.journal.entries[0].id, 3_000)
+        XCTAssertEqual(rt.state.journal.windowStart, 0)
+        XCTAssertEqual(journal.limits.max(), JournalState.pageSize)
+    }
+
+    func testTheJournalIsNotReadBeforeItsScreenOpens() {
+        let journal = FakeJournal(100)
+        var deps = Recorder().dependencies()
+        deps.listEntries = { journal.list($0) }
+        deps.listPage = { journal.page($0, $1) }
+        let rt = AppRuntime(state: AppState(width: 80, height: 24), dependencies: deps)
+        rt.send(.started)
+        XCTAssertEqual(journal.limits, [], "the first frame waits for nothing of the journal")
+        rt.send(.keyPressed(.function(4)))
+        XCTAssertEqual(journal.limits.count, 1)
+        XCTAssertEqual(rt.state.journal.entries.first?.id, 100)
     }
 }

@@ -34,7 +34,8 @@ printf 'editor-ready> '
 read -r line
 SH
 chmod 755 "$H/editor.sh"
-tui start "$s" 80x24 --env LANTERNLY_HOME="$H" --env TMPDIR="$shared" --env EDITOR="$H/editor.sh" -- "$L" write --quiet
+tui start "$s" 80x24 --env LANTERNLY_HOME="$H" --env TMPDIR="$shared" --env EDITOR="$H/editor.sh" -- \
+  bash -c '"$0" write --quiet; echo "rc=$?"; sleep 60' "$L"
 tui wait "$s" "editor-ready>" 10 || fail "the editor did not start"
 # Let the watcher look many times while the file exists.
 start=$(cat "$shared/seen.scans" 2>/dev/null || echo 0)
@@ -45,7 +46,7 @@ for _ in $(seq 1 300); do
 done
 [ "$n" -ge $((start + 20)) ] || fail "the watcher did not scan"
 tui keys "$s" Enter
-[ "$(tui status "$s")" = 0 ] || fail "write failed: $(tui screen "$s")"
+tui wait "$s" "rc=0" 10 || fail "write failed: $(tui screen "$s")"
 touch "$shared/stop"; wait "$watcher" || true
 "$L" list 2>/dev/null | grep -q "watched words" || fail "entry not saved"
 ! grep -q "^READ" "$shared/seen" || fail "the second user read the entry: $(grep READ "$shared/seen")"

@@ -8,8 +8,9 @@ import Foundation
 /// file's modification time and size and re-reads only when they changed. ``provider`` hands
 /// the current profile to ``SimulatedLanguageModel``. Thread-safe.
 public final class LiveProfile: @unchecked Sendable {
-    /// The profile file.
-    public let url: URL
+    /// The profile file (a shipped profile's personal copy once a change was saved there).
+    public var url: URL { lock.withLock { _url } }
+    private var _url: URL
     private let devices: DeviceCatalog
     private let lock = NSLock()
     private var _profile: HardwareProfile
@@ -31,12 +32,15 @@ public final class LiveProfile: @unchecked Sendable {
     ///   starts its simulated download at load time, in memory only — the file is not
     ///   changed — so the running app sees it progress and finish.
     public init(url: URL, devices: DeviceCatalog, clock: (@Sendable () -> Date)? = nil) throws {
-        self.url = url
+        self._url = url
         self.devices = devices
         self.clock = clock
         stamp = Self.stamp(of: url)
         _profile = try HardwareProfile.load(from: url, catalog: devices)
-        if let clock { _ = _profile.startDownloadClockIfFrozen(now: clock()) }
+        if let clock {
+            _ = _profile.startDownloadClockIfFrozen(now: clock())
+            _ = _profile.startDownloadIfDue(now: clock(), catalog: devices)
+        }
     }
 
     private let clock: (@Sendable () -> Date)?
@@ -55,13 +59,17 @@ public final class LiveProfile: @unchecked Sendable {
     /// - Returns: `true` when the profile or the load error changed.
     @discardableResult
     public func refresh() -> Bool {
+        let url = self.url
         let now = Self.stamp(of: url)
         return lock.withLock {
             guard now != stamp else { return false }
             stamp = now
             do {
                 var fresh = try HardwareProfile.load(from: url, catalog: devices)
-                if let clock { _ = fresh.startDownloadClockIfFrozen(now: clock()) }
+                if let clock {
+                    _ = fresh.startDownloadClockIfFrozen(now: clock())
+                    _ = fresh.startDownloadIfDue(now: clock(), catalog: devices)
+                }
                 let changed = fresh != _profile || _error != nil
                 _profile = fresh
                 _error = nil
@@ -77,19 +85,33 @@ public final class LiveProfile: @unchecked Sendable {
     }
 
     /// Changes the profile and writes it to the file (atomically, 0600), as the settings
-    /// screen does.
+    /// screen does. A shipped profile (``HardwareProfile/shippedName(of:)``) is never
+    /// rewritten: the change goes to `copyFolder`'s personal copy
+    /// (``HardwareProfile/personalCopy(of:in:)``), which is the profile from then on.
     ///
+    /// - Parameter copyFolder: the person's config folder; `nil` writes in place whatever the file.
+    /// - Returns: the copy written instead of a shipped profile, or `nil` when written in place.
     /// - Throws: the error `change` throws (e.g. ``ProfileError`` from
     ///   ``HardwareProfile/set(key:value:now:catalog:)``), or ``ProfileError`` of kind
     ///   `unwritable`. Nothing is written then.
-    public func update(_ change: (inout HardwareProfile) throws -> Void) throws {
+    @discardableResult
+    public func update(copyFolder: URL? = nil, _ change: (inout HardwareProfile) throws -> Void) throws -> URL? {
         try lock.withLock {
             var p = _profile
             try change(&p)
-            try p.save(to: url)
+            var target = _url
+            var copied: URL?
+            if let copyFolder, let name = HardwareProfile.shippedName(of: _url) {
+                target = HardwareProfile.personalCopy(of: name, in: copyFolder)
+                try LanternlyPaths.ensureDirectory(target.deletingLastPathComponent())
+                copied = target
+            }
+            try p.save(to: target)
+            _url = target
             _profile = p
             _error = nil
-            stamp = Self.stamp(of: url)
+            stamp = Self.stamp(of: target)
+            return copied
         }
     }
 

@@ -41,7 +41,7 @@ public struct ReportLog: Sendable {
         line += "\n"
         try LanternlyPaths.ensureDirectory(url.deletingLastPathComponent())
         rotateIfNeeded()
-        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Self.posixError(errno) }
         defer { close(fd) }
         let bytes = Array(line.utf8)

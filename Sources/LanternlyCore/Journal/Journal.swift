@@ -28,7 +28,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     /// Parts that a `Calendar` produced, so they are known to exist.
-    fileprivate init(checkedYear year: Int, month: Int, day: Int) {
+    init(checkedYear year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -214,10 +214,13 @@ public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
     /// IANA identifier of the zone it was written in, e.g. `America/Los_Angeles`.
     /// An identifier this system does not know is read as UTC.
     public var timeZoneIdentifier: String
+    /// The entry's short, stable name (``ShortID``), e.g. `k3f9q`; empty before it is stored.
+    public var shortID: String
 
     public init(id: Int64, body: String, tags: [String], starred: Bool, createdAt: Date,
-                timeZoneIdentifier: String) {
+                timeZoneIdentifier: String, shortID: String = "") {
         self.id = id
+        self.shortID = shortID
         self.body = body
         self.tags = tags
         self.starred = starred
@@ -248,26 +251,30 @@ public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
     /// ``normalizeTag(_:)``, without duplicates, sorted. `@работа` and `@日記` are tags;
     /// `me@example.com` is not.
     public static func tags(in text: String) -> [String] {
+        // On Unicode scalars, not Characters: a scalar test is what decides either way, and
+        // walking scalars avoids grapheme breaking on every entry imported or shown.
         var found = Set<String>()
         var previousIsSpace = true
-        var current: String?
-        func flush() {
-            if let c = current, let t = normalizeTag(c) { found.insert(t) }
-            current = nil
-        }
-        for ch in text {
-            if current != nil {
-                if isTagCharacter(ch) { current!.append(ch); previousIsSpace = false; continue }
-                flush()
+        var start: String.UnicodeScalarView.Index?
+        let scalars = text.unicodeScalars
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            let s = scalars[i]
+            if let st = start {
+                if isTagScalar(s) { previousIsSpace = false; scalars.formIndex(after: &i); continue }
+                if let t = normalizeTag(String(scalars[st..<i])) { found.insert(t) }
+                start = nil
             }
-            if ch == "@" && previousIsSpace {
-                current = ""
+            if s == "@" && previousIsSpace {
+                start = scalars.index(after: i)
                 previousIsSpace = false
-                continue
+            } else {
+                previousIsSpace = s.value < 0x80 ? (s == " " || (s.value >= 0x09 && s.value <= 0x0D))
+                    : s.properties.isWhitespace
             }
-            previousIsSpace = ch.isWhitespace
+            scalars.formIndex(after: &i)
         }
-        flush()
+        if let st = start, let t = normalizeTag(String(scalars[st...])) { found.insert(t) }
         return found.sorted()
     }
 
@@ -283,16 +290,22 @@ public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
     }
 
     static func isTagCharacter(_ ch: Character) -> Bool {
-        if ch == "_" || ch == "-" || ch == "+" || ch == "*" || ch == "#" || ch == "/" { return true }
-        return ch.unicodeScalars.allSatisfy { s in
-            switch s.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .decimalNumber, .letterNumber, .otherNumber,
-                 .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
-                return true
-            default:
-                return false
-            }
+        ch.unicodeScalars.allSatisfy(isTagScalar)
+    }
+
+    static func isTagScalar(_ s: Unicode.Scalar) -> Bool {
+        if s.value < 0x80 {
+            let v = UInt8(s.value)
+            return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+                || v == 0x5F || v == 0x2D || v == 0x2B || v == 0x2A || v == 0x23 || v == 0x2F
+        }
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber,
+             .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
+            return true
+        default:
+            return false
         }
     }
 
@@ -303,32 +316,61 @@ public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
     /// closing quote and brackets, then whitespace) or a CJK full stop (`。！？．｡`). Both parts
     /// are trimmed. Source: jrnl `journals/Entry.py`, `split_title`.
     public static func splitTitle(_ text: String) -> (title: String, body: String) {
-        let trimmedLead = text.drop(while: { $0.isWhitespace })
-        if let nl = trimmedLead.firstIndex(where: { $0.isNewline }) {
-            return (trim(trimmedLead[..<nl]), trim(trimmedLead[trimmedLead.index(after: nl)...]))
+        // Walks Unicode scalars (no grapheme breaking, no Foundation bridging): a sentence end
+        // counts only where a Character would also end, i.e. no combining scalar follows it.
+        let u = text.unicodeScalars
+        var i = u.startIndex
+        while i < u.endIndex, isSpaceScalar(u[i]) { u.formIndex(after: &i) }
+        let lead = i
+        while i < u.endIndex {
+            if isNewlineScalar(u[i]) { return (trimmed(u[lead..<i]), trimmed(u[u.index(after: i)...])) }
+            u.formIndex(after: &i)
         }
-        let chars = Array(text)
-        let terminals: Set<Character> = [".", "!", "?", "\u{2026}", "\u{203C}", "\u{203D}", "\u{2047}",
-                                         "\u{2048}", "\u{2049}", "\u{22EF}", "\u{FE52}", "\u{FE57}"]
-        let cjk: Set<Character> = ["\u{FF01}", "\u{FF0E}", "\u{FF1F}", "\u{FF61}", "\u{3002}"]
-        var i = 0
-        while i < chars.count {
-            let c = chars[i]
-            if cjk.contains(c) {
-                return (trim(chars[...i]), trim(chars[(i + 1)...]))
-            }
-            if terminals.contains(c) {
-                var j = i + 1
-                if j < chars.count, "'\u{2019}\"\u{201D}".contains(chars[j]) { j += 1 }
-                while j < chars.count, chars[j] == "]" || chars[j] == ")" { j += 1 }
-                if j < chars.count, chars[j].isWhitespace {
-                    while j < chars.count, chars[j].isWhitespace { j += 1 }
-                    return (trim(chars[..<j]), trim(chars[j...]))
+        i = u.startIndex
+        while i < u.endIndex {
+            let c = u[i]
+            var next = u.index(after: i)
+            if next < u.endIndex, extendsCharacter(u[next]) { i = next; continue }
+            switch c.value {
+            case 0xFF01, 0xFF0E, 0xFF1F, 0xFF61, 0x3002:
+                return (trimmed(u[..<next]), trimmed(u[next...]))
+            case 0x2E, 0x21, 0x3F, 0x2026, 0x203C, 0x203D, 0x2047, 0x2048, 0x2049, 0x22EF, 0xFE52, 0xFE57:
+                if next < u.endIndex, [0x27, 0x2019, 0x22, 0x201D].contains(u[next].value) { u.formIndex(after: &next) }
+                while next < u.endIndex, u[next] == "]" || u[next] == ")" { u.formIndex(after: &next) }
+                if next < u.endIndex, isSpaceScalar(u[next]) {
+                    while next < u.endIndex, isSpaceScalar(u[next]) { u.formIndex(after: &next) }
+                    return (trimmed(u[..<next]), trimmed(u[next...]))
                 }
+            default:
+                break
             }
-            i += 1
+            i = u.index(after: i)
         }
-        return (trim(text[...]), "")
+        return (trimmed(u[...]), "")
+    }
+
+    /// Whitespace as `Character.isWhitespace` and Foundation's `.whitespacesAndNewlines` see it
+    /// (the Unicode `White_Space` property).
+    static func isSpaceScalar(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x80 ? (s.value == 0x20 || (s.value >= 0x09 && s.value <= 0x0D)) : s.properties.isWhitespace
+    }
+
+    /// A line break as `Character.isNewline` sees it (LF, VT, FF, CR, NEL, LS, PS).
+    static func isNewlineScalar(_ s: Unicode.Scalar) -> Bool {
+        (s.value >= 0x0A && s.value <= 0x0D) || s.value == 0x85 || s.value == 0x2028 || s.value == 0x2029
+    }
+
+    /// A scalar that belongs to the Character before it (combining marks, ZWJ, variation selectors).
+    private static func extendsCharacter(_ s: Unicode.Scalar) -> Bool {
+        s.value >= 0x300 && (s.properties.isGraphemeExtend || s.value == 0x200D
+            || s.properties.generalCategory == .spacingMark)
+    }
+
+    private static func trimmed(_ s: Substring.UnicodeScalarView) -> String {
+        var a = s.startIndex, b = s.endIndex
+        while a < b, isSpaceScalar(s[a]) { s.formIndex(after: &a) }
+        while b > a, isSpaceScalar(s[s.index(before: b)]) { s.formIndex(before: &b) }
+        return String(Substring(s[a..<b]))
     }
 
     /// The text that ``splitTitle(_:)`` turns back into `title` and `body`: joined by a space
@@ -343,9 +385,7 @@ public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
         return t + "\n" + b
     }
 
-    private static func trim<S: Collection>(_ s: S) -> String where S.Element == Character {
-        String(s).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private static func trim(_ s: Substring) -> String { trimmed(s.unicodeScalars) }
 }
 
 /// An entry to be written: the text, when, in which zone, and any tags added by hand.
@@ -374,6 +414,37 @@ public struct NewEntry: Hashable, Sendable {
         self.starred = starred
         self.extraTags = extraTags
     }
+}
+
+/// Where an entry sits in the newest-first order: its instant (milliseconds) and id.
+public struct JournalKey: Hashable, Sendable {
+    public var milliseconds: Int64
+    public var id: Int64
+
+    public init(milliseconds: Int64, id: Int64) {
+        self.milliseconds = milliseconds
+        self.id = id
+    }
+
+    /// The key of `entry`.
+    public init(_ entry: JournalEntry) {
+        self.init(milliseconds: Int64((entry.createdAt.timeIntervalSince1970 * 1000).rounded(.down)), id: entry.id)
+    }
+}
+
+/// A page of the journal in newest-first order, found by keyset (not by offset): the cost
+/// of a page does not depend on how far into the journal it lies.
+public enum JournalPage: Hashable, Sendable {
+    /// The newest entries.
+    case newest
+    /// The oldest entries (still listed newest first).
+    case oldest
+    /// The entries just older than the key.
+    case olderThan(JournalKey)
+    /// The entries just newer than the key (listed newest first).
+    case newerThan(JournalKey)
+    /// The entry with the key (or the next older one, when it is gone) and those older.
+    case startingAt(JournalKey)
 }
 
 /// Which entries ``Journal/entries(_:)`` returns. Every filter is optional; they combine with AND.
@@ -445,14 +516,14 @@ public struct SearchSnippet: Hashable, Sendable, Codable {
     /// The snippet with the match between `open` and `close`, e.g. `[` `]` or ANSI bold.
     public func marked(open: String, close: String) -> String { before + open + match + close + after }
 
-    /// Builds the snippet for the first case-insensitive occurrence of `query` in `text`;
-    /// the start of the text when there is none.
+    /// Builds the snippet for the first occurrence of `query` in `text` as search finds it
+    /// (``SearchText/range(of:in:)``: case-folded, canonically equal); the start of the text
+    /// when there is none.
     public static func around(_ query: String, in text: String, context: Int = 40) -> SearchSnippet {
         func flat<S: StringProtocol>(_ s: S) -> String {
             String(s.map { $0.isNewline || $0 == "\t" ? " " : $0 })
         }
-        guard !query.isEmpty,
-              let r = text.range(of: query, options: [.caseInsensitive]) else {
+        guard !query.isEmpty, let r = SearchText.range(of: query, in: text) else {
             let head = text.prefix(context * 2)
             return SearchSnippet(before: "", match: "", after: flat(head) + (head.endIndex < text.endIndex ? "…" : ""))
         }
@@ -475,15 +546,18 @@ public struct TagCount: Hashable, Sendable {
     }
 }
 
-/// What an import did: entries added, and entries skipped because an entry with the same
-/// date, time, title and body was already there.
+/// What an import did: entries added, entries skipped because an entry with the same
+/// date, time, title and body was already in the journal, and entries skipped because the
+/// same entry came earlier in the same file.
 public struct ImportResult: Hashable, Sendable {
     public var added: Int
     public var skipped: Int
+    public var repeated: Int
 
-    public init(added: Int = 0, skipped: Int = 0) {
+    public init(added: Int = 0, skipped: Int = 0, repeated: Int = 0) {
         self.added = added
         self.skipped = skipped
+        self.repeated = repeated
     }
 }
 
@@ -549,6 +623,8 @@ public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
     case busy(path: String)
     /// No entry with this id.
     case entryNotFound(id: Int64)
+    /// No entry (nor trashed entry, where that counts) has this short id (``ShortID``).
+    case noEntry(shortID: String)
     /// An import file could not be read; `line` is 1-based when known.
     case badImportFile(path: String, line: Int?, problem: ImportProblem)
     /// Any other SQLite failure (result code and message).
@@ -566,6 +642,7 @@ public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotWrite(let p, let r): return catalog.format("journal.error.cannotWrite", language, p, r)
         case .busy(let p): return catalog.format("journal.error.busy", language, p)
         case .entryNotFound(let id): return catalog.format("journal.error.entryNotFound", language, String(id))
+        case .noEntry(let shortID): return catalog.format("journal.error.noEntry", language, shortID)
         case .badImportFile(let p, let line?, let problem):
             return catalog.format("journal.error.importLine", language, p, String(line), problem.message(catalog, language))
         case .badImportFile(let p, nil, let problem):
@@ -598,6 +675,14 @@ public enum ImportProblem: Hashable, Sendable {
     case badDate(String)
     /// Text before the first `[YYYY-MM-DD HH:MM]` line.
     case textBeforeFirstEntry
+    /// A folder where a file was expected.
+    case isFolder
+    /// An encrypted jrnl journal (or other binary data on its first line).
+    case encrypted
+    /// A date whose day and month order cannot be told (`10.07.2013`, `07/10/2013`).
+    case dayFirstDate(String)
+    /// jrnl's screen output (`jrnl -n 10 > file`: bodies indented with `| `), not its journal.
+    case screenOutput
     /// No entry in the file at all.
     case noEntries
     /// Entry `entry` (1-based) is over an ``InputLimits`` limit.
@@ -614,6 +699,10 @@ public enum ImportProblem: Hashable, Sendable {
             return catalog.format("journal.import.badField", language, String(i + 1), f, v)
         case .badDate(let d): return catalog.format("journal.import.badDate", language, d)
         case .textBeforeFirstEntry: return catalog.string("journal.import.textBeforeFirstEntry", language)
+        case .isFolder: return catalog.string("journal.import.isFolder", language)
+        case .encrypted: return catalog.string("journal.import.encrypted", language)
+        case .dayFirstDate(let d): return catalog.format("journal.import.dayFirstDate", language, d)
+        case .screenOutput: return catalog.string("journal.import.screenOutput", language)
         case .noEntries: return catalog.string("journal.import.noEntries", language)
         case .overLimit(let n, let l): return catalog.format("journal.import.overLimit", language, String(n), l.message(catalog, language))
         }
@@ -666,6 +755,11 @@ public protocol Journal: AnyObject, Sendable {
     /// Adds entries from an import, skipping any whose date, time, title and body are already
     /// in the journal (or earlier in `entries`). All in one transaction.
     func importEntries(_ entries: [NewEntry]) throws -> ImportResult
+
+    /// Adds the entries `next` returns until it returns `nil`, by the rules of
+    /// ``importEntries(_:)-([NewEntry])``, in one transaction: an error thrown by `next` or
+    /// by the store leaves the journal as it was. Memory does not grow with the count.
+    func importEntries(_ next: () throws -> NewEntry?) throws -> ImportResult
 
     /// Stores one chat exchange. A reply whose source is `.crisis` is never stored: the call
     /// returns `nil` and writes nothing.
