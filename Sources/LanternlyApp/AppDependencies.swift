@@ -143,6 +143,8 @@ public struct AppStatus: Equatable, Sendable {
     /// Each service's last source and error, as labelled lines in the UI language
     /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
     public var serviceLines: [LabelledValue] = []
+    /// The model server's lines (URL, model, state, fix) when one is configured.
+    public var serverLines: [LabelledValue] = []
     /// The profile's values the settings screen edits; `nil` when it could not be read.
     public var profile: ProfileSettings?
 

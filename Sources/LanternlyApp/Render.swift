@@ -365,6 +365,7 @@ struct Painter {
         pairs.append((t("ui.diagnostics.lastError"), s.lastGenerationError ?? t("ui.value.none")))
         pairs.append((t("ui.diagnostics.download"), s.downloadProgress.map { String(Int(($0 * 100).rounded())) + "%" } ?? "—"))
         pairs += s.serviceLines.map { ($0.label, $0.value) }
+        pairs += s.serverLines.map { ($0.label, $0.value) }
         let labelWidth = min(pairs.map { DisplayWidth.of($0.0) }.max() ?? 0, w / 2) + 2
         var rows: [Row] = []
         if labelWidth > w / 3 {

@@ -60,6 +60,7 @@ enum LiveDependencies {
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+            result.serverLines = diagnostics.serverLines(snapshot, language: language).map { LabelledValue($0.label, $0.value) }
             result.serviceLines = snapshot.services.map {
                 let line = diagnostics.serviceLine($0, language: language)
                 return LabelledValue(line.label, line.value)
