@@ -7,7 +7,7 @@ BIN_RELEASE:= $(BUILD_DIR)/release/lanternly
 
 PREFIX     ?= $(HOME)/.local
 
-.PHONY: run test deps build release app install unit e2e bench lint clean mutate
+.PHONY: run test deps build release app install uninstall unit e2e bench lint clean mutate
 
 ## Installs the Debian packages the build and the tests need, when they are missing.
 deps:
@@ -30,11 +30,6 @@ release: app
 ## The binary people run: optimized, Swift runtime linked in (starts in about half the time).
 app: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product lanternly
-
-## Copies the optimized binary to $(PREFIX)/bin (PREFIX defaults to ~/.local).
-install: app
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 0755 $(BIN_RELEASE) "$(DESTDIR)$(PREFIX)/bin/lanternly"
 
 ## Builds and opens the app on the embedded default profile.
 run: app
@@ -62,3 +57,44 @@ lint:
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+## Installs lanternly under PREFIX (default ~/.local; DESTDIR honoured): a release build with
+## the Swift runtime linked in, its resources beside it in PREFIX/lib/lanternly, a link in
+## PREFIX/bin, the manual page (English and Russian) and bash, zsh and fish completions.
+## INSTALL_FROM=debug installs the debug build instead (the tests do, to skip a release build).
+DESTDIR      ?=
+INSTALL_FROM ?= release
+LIBDIR        = $(DESTDIR)$(PREFIX)/lib/lanternly
+BINDIR        = $(DESTDIR)$(PREFIX)/bin
+SHAREDIR      = $(DESTDIR)$(PREFIX)/share
+RESOURCES    := Lanternly_LanternlyResources.resources
+
+install:
+	@if [ "$(INSTALL_FROM)" = release ]; then \
+	  $(MAKE) --no-print-directory app || exit 1; \
+	fi
+	@src="$(BUILD_DIR)/$(INSTALL_FROM)"; [ -x "$$src/lanternly" ] || { echo "No build in $$src: run 'make build' or 'make install'."; exit 1; }; \
+	set -e; \
+	install -d -m 755 "$(LIBDIR)" "$(BINDIR)" "$(SHAREDIR)/man/man1" "$(SHAREDIR)/man/ru/man1" \
+	  "$(SHAREDIR)/bash-completion/completions" "$(SHAREDIR)/zsh/site-functions" "$(SHAREDIR)/fish/vendor_completions.d"; \
+	install -m 755 "$$src/lanternly" "$(LIBDIR)/lanternly"; \
+	rm -rf "$(LIBDIR)/$(RESOURCES)"; cp -R "$$src/$(RESOURCES)" "$(LIBDIR)/$(RESOURCES)"; \
+	chmod -R u=rwX,go=rX "$(LIBDIR)/$(RESOURCES)"; \
+	ln -sfn "../lib/lanternly/lanternly" "$(BINDIR)/lanternly"; \
+	run() { env -u LANTERNLY_HOME HOME="$$(mktemp -d)" "$(LIBDIR)/lanternly" "$$@"; }; \
+	run --lang en man > "$(SHAREDIR)/man/man1/lanternly.1"; \
+	run --lang ru man > "$(SHAREDIR)/man/ru/man1/lanternly.1"; \
+	run --lang en completions bash > "$(SHAREDIR)/bash-completion/completions/lanternly"; \
+	run --lang en completions zsh > "$(SHAREDIR)/zsh/site-functions/_lanternly"; \
+	run --lang en completions fish > "$(SHAREDIR)/fish/vendor_completions.d/lanternly.fish"; \
+	chmod 644 "$(SHAREDIR)/man/man1/lanternly.1" "$(SHAREDIR)/man/ru/man1/lanternly.1" \
+	  "$(SHAREDIR)/bash-completion/completions/lanternly" "$(SHAREDIR)/zsh/site-functions/_lanternly" \
+	  "$(SHAREDIR)/fish/vendor_completions.d/lanternly.fish"; \
+	echo "Installed lanternly in $(DESTDIR)$(PREFIX)/bin (make sure it is on your PATH)."
+
+## Removes what 'make install' put under PREFIX (your journal and settings stay).
+uninstall:
+	rm -f "$(BINDIR)/lanternly" "$(SHAREDIR)/man/man1/lanternly.1" "$(SHAREDIR)/man/ru/man1/lanternly.1" \
+	  "$(SHAREDIR)/bash-completion/completions/lanternly" "$(SHAREDIR)/zsh/site-functions/_lanternly" \
+	  "$(SHAREDIR)/fish/vendor_completions.d/lanternly.fish"
+	rm -rf "$(LIBDIR)"

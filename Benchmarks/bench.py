@@ -37,6 +37,10 @@ def main():
         journal_bench(env)
         shutil.rmtree(home, ignore_errors=True)
         return
+    if sys.argv[2:] == ["living"]:  # bench.py BIN living: only issue 12's part
+        living_bench(env)
+        shutil.rmtree(home, ignore_errors=True)
+        return
     prof = lambda n: ["--profile", os.path.join(home, n + ".json")]
     for n in ("iphone-16-pro", "iphone-15"):
         shutil.copy(os.path.join(PROFILES, n + ".json"), os.path.join(home, n + ".json"))
@@ -64,7 +68,36 @@ def main():
     import server_bench
     server_bench.run(BIN, env, home, spawn_pty, report, os.path.join(home, "iphone-16-pro.json"))
     journal_bench(env)
+    living_bench(env)
     shutil.rmtree(home, ignore_errors=True)
+
+
+def living_bench(env):
+    """Issue 12 on 100,000 generated entries (Benchmarks/genjournal.py, imported): tags,
+    on-this-day, calendar, edit (whole process), then the store calls in process."""
+    print("== Issue 12: living with the journal (100k entries, whole process, median of 20) ==", flush=True)
+    work = tempfile.mkdtemp(prefix="lanternly-12-")
+    txt, js = os.path.join(work, "journal.txt"), os.path.join(work, "journal.json")
+    subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "genjournal.py"), "100000", txt, js], check=True)
+    e = dict(env, LANTERNLY_HOME=os.path.join(work, "home"))
+    subprocess.run([BIN, "import", "--from", "jrnl", txt], env=e, check=True, stdout=subprocess.DEVNULL)
+    report("lanternly tags (100k journal)", median_ms([BIN, "tags"], e, runs=20), "ms", 30)
+    report("lanternly on-this-day (100k journal)", median_ms([BIN, "on-this-day"], e, runs=20), "ms", 25)
+    report("lanternly calendar (100k journal)", median_ms([BIN, "calendar"], e, runs=20), "ms", 25)
+    first = subprocess.run([BIN, "list", "-n", "1"], env=e, capture_output=True, text=True).stdout[:5]
+    times = []
+    for i in range(23):
+        t0 = time.perf_counter()
+        subprocess.run([BIN, "edit", first, f"an edited entry, version {i}"], env=e,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if i >= 3:
+            times.append((time.perf_counter() - t0) * 1000)
+    report("lanternly edit ID TEXT (save + revision, 100k journal)", statistics.median(times), "ms", 25)
+    if os.path.exists(BENCH_BIN):
+        print("-- in process (lanternly-bench living) --")
+        out = subprocess.run([BENCH_BIN, "living", e["LANTERNLY_HOME"]], env=e, capture_output=True, text=True)
+        sys.stdout.write(out.stdout + out.stderr)
+    shutil.rmtree(work, ignore_errors=True)
 
 
 def spawn_pty(argv, env, cols, rows):

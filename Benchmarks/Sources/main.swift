@@ -4,6 +4,7 @@ import LanternlyCore
 // lanternly-bench: in-process measurements for `make bench`. Prints numbers; asserts nothing.
 //   lanternly-bench                      the micro benchmarks
 //   lanternly-bench make-journal N HOME  fills HOME's journal with N generated entries
+//   lanternly-bench living HOME          issue 12's store calls on HOME's journal
 
 func nanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -28,6 +29,9 @@ func report(_ name: String, _ value: Double, _ unit: String, budget: Double?) {
 }
 
 let args = CommandLine.arguments
+if args.count >= 3, args[1] == "living" {
+    exit(livingBench(home: args[2]))
+}
 if args.count >= 4, args[1] == "make-journal" {
     exit(makeJournal(count: Int(args[2]) ?? 10_000, home: args[3]))
 }

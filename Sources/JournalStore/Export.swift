@@ -33,20 +33,22 @@ public enum JournalExport {
 
     /// Renders `entries` (in the order given; oldest first reads best) in `format` — for
     /// `list --json` and friends. The JSON `tags` object counts the tags of these entries.
-    public static func render(_ entries: [JournalEntry], format: ExportFormat) -> String {
+    ///
+    /// - Parameter ids: adds each entry's short id (`"id"`, ``ShortID``) after jrnl's keys.
+    public static func render(_ entries: [JournalEntry], format: ExportFormat, ids: Bool = false) -> String {
         var counts: [String: Int] = [:]
         for e in entries { for t in Set(e.tags) { counts[t, default: 0] += 1 } }
         let tagCounts = counts.map { TagCount(tag: $0.key, count: $0.value) }
             .sorted { ($0.count, $1.tag) > ($1.count, $0.tag) }
         var out = ""
         // Neither closure throws, so neither does this.
-        try! write(tagCounts: { tagCounts }, entries: { body in try entries.forEach(body) }, format: format) { out += $0 }
+        try! write(tagCounts: { tagCounts }, entries: { body in try entries.forEach(body) }, format: format, ids: ids) { out += $0 }
         return out
     }
 
     private static func write(tagCounts: () throws -> [TagCount],
                               entries forEach: @escaping ((JournalEntry) throws -> Void) throws -> Void,
-                              format: ExportFormat, to sink: (String) throws -> Void) throws {
+                              format: ExportFormat, ids: Bool = false, to sink: (String) throws -> Void) throws {
         switch format {
         case .json:
             let counts = try tagCounts()
@@ -58,7 +60,7 @@ public enum JournalExport {
             var first = true
             try forEach { e in
                 chunk += first ? "\n" : ",\n"
-                appendJSONEntry(e, to: &chunk)
+                appendJSONEntry(e, id: ids, to: &chunk)
                 first = false
                 if chunk.utf8.count >= 1 << 16 { try sink(chunk); chunk = "" }
             }
@@ -157,7 +159,7 @@ public enum JournalExport {
         return out
     }
 
-    static func appendJSONEntry(_ e: JournalEntry, clock: LocalClock? = nil, to out: inout String) {
+    static func appendJSONEntry(_ e: JournalEntry, clock: LocalClock? = nil, id: Bool = false, to out: inout String) {
         let clock = clock ?? e.localClock
         let split = JournalEntry.splitTitle(e.body)
         out += "    {\n      \"title\": "
@@ -174,7 +176,12 @@ public enum JournalExport {
             }
             out += "\n      ]"
         }
-        out += e.starred ? ",\n      \"starred\": true\n    }" : ",\n      \"starred\": false\n    }"
+        out += e.starred ? ",\n      \"starred\": true" : ",\n      \"starred\": false"
+        if id {
+            out += ",\n      \"id\": "
+            appendJSONString(e.shortID, to: &out)
+        }
+        out += "\n    }"
     }
 
     /// Appends `s` as a JSON string literal (RFC 8259 §7): `"` and `\\` escaped, control

@@ -28,13 +28,14 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// the content hash (imports find duplicates with an indexed query on day and time);
     /// 4 = the search index holds folded text (``SearchText/fold(_:)``) in a trigram table
     /// with `detail=none` over a view, plus CJK one- and two-character pieces in a second table.
-    public static let schemaVersion = 4
+    /// 5 = short ids, revisions, trash (issue 12).
+    public static let schemaVersion = 5
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
     /// The database file.
     public let url: URL
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     private let lock = NSRecursiveLock()
 
     private var path: String { url.path }
@@ -431,6 +432,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         // `LIKE` substring queries still use it, sqlite.org/fts5.html#the_trigram_tokenizer)
         // over external content, a view that folds `entries.body`; one- and two-character CJK
         // pieces in a contentless second table, so a 1–2 character query is a lookup too.
+        // Neither keeps document sizes (`columnsize=0`: no ranking here). The (local_day,
+        // created_at) index goes: (local_day, local_time) serves every day lookup.
         { db in
             try db.execute("""
                 DROP TRIGGER IF EXISTS entries_fts_insert;
@@ -439,9 +442,10 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 DROP TABLE IF EXISTS entries_fts;
                 CREATE VIEW entries_folded AS SELECT id, lanternly_fold(body) AS body FROM entries;
                 CREATE VIRTUAL TABLE entries_fts USING fts5(
-                    body, content='entries_folded', content_rowid='id', tokenize='trigram', detail=none);
+                    body, content='entries_folded', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
                 CREATE VIRTUAL TABLE entries_cjk USING fts5(
-                    grams, content='', tokenize='unicode61 remove_diacritics 0', detail=none);
+                    grams, content='', tokenize='unicode61 remove_diacritics 0', detail=none, columnsize=0);
+                DROP INDEX IF EXISTS entries_local_day;
                 CREATE TRIGGER entries_search_insert AFTER INSERT ON entries BEGIN
                     INSERT INTO entries_fts(rowid, body) VALUES (new.id, lanternly_fold(new.body));
                     INSERT INTO entries_cjk(rowid, grams)
@@ -465,6 +469,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                     SELECT id, g FROM (SELECT id, lanternly_cjk_grams(body) AS g FROM entries) WHERE g != '';
                 """)
         },
+        // 4 → 5: short ids, revisions and the trash (issue 12). See `SQLiteJournal+History.swift`.
+        { db in try SQLiteJournal.migrateToHistory(db) },
     ]
 
     private func migrate() throws {
@@ -517,7 +523,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     // MARK: Transactions
 
     /// Runs `body` as one write transaction (`BEGIN IMMEDIATE` … `COMMIT`), rolled back on error.
-    private func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -536,7 +542,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
-    private func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func reading<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -548,16 +554,16 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     // MARK: Entries
 
-    private static let entryColumns = """
+    static let entryColumns = """
         e.id, e.body, e.starred, e.created_at, e.time_zone,
-        (SELECT group_concat(DISTINCT tag) FROM entry_tags WHERE entry_id = e.id)
+        (SELECT group_concat(DISTINCT tag) FROM entry_tags WHERE entry_id = e.id), e.short_id
         """
 
-    private static func decodeEntry(_ s: SQLiteStatement, from col: Int32 = 0) -> JournalEntry {
+    static func decodeEntry(_ s: SQLiteStatement, from col: Int32 = 0) -> JournalEntry {
         let tags = (s.string(col + 5) ?? "").split(separator: ",").map(String.init).sorted()
         return JournalEntry(id: s.int64(col), body: s.string(col + 1) ?? "", tags: tags,
                             starred: s.int64(col + 2) != 0, createdAt: Date(milliseconds: s.int64(col + 3)),
-                            timeZoneIdentifier: s.string(col + 4) ?? "UTC")
+                            timeZoneIdentifier: s.string(col + 4) ?? "UTC", shortID: s.string(col + 6) ?? "")
     }
 
     /// Whether the journal already holds an entry with the same import key as `text` written
@@ -596,8 +602,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// Stores the tags of `body` (or `inText` when the caller found them already) and the
     /// hand-added `extra` ones.
-    private static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String],
-                                   inText: [String]? = nil) throws {
+    static func insertTags(_ db: SQLiteConnection, id: Int64, body: String, extra: [String],
+                           inText: [String]? = nil) throws {
         let ins = try db.prepare("INSERT OR IGNORE INTO entry_tags(entry_id, tag, by_hand) VALUES (?1, ?2, ?3)")
         for tag in inText ?? JournalEntry.tags(in: body) {
             ins.bind(1, id); ins.bind(2, tag); ins.bind(3, 0)
@@ -613,16 +619,18 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// Inserts one entry inside a transaction. With `skipDuplicate`, an entry that
     /// ``hasDuplicate(_:text:clock:)`` finds already present is not inserted (`nil`).
-    private func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool,
-                        clock known: LocalClock? = nil) throws -> JournalEntry? {
+    func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool,
+                clock known: LocalClock? = nil) throws -> JournalEntry? {
         try SQLiteJournal.checkLimits(new.text, extraTags: new.extraTags)
         let ms = new.createdAt.milliseconds
         let clock = known ?? LocalClock(Date(milliseconds: ms), in: TimeZoneCacheAccess.zone(new.timeZoneIdentifier))
         if skipDuplicate, try SQLiteJournal.hasDuplicate(db, text: new.text, clock: clock) { return nil }
         let ins = try db.prepare("""
-            INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time, short_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
+        let shortID = try SQLiteJournal.freshShortID(db)
+        ins.bind(7, shortID)
         ins.bind(1, new.text)
         ins.bind(2, new.starred ? 1 : 0)
         ins.bind(3, ms)
@@ -636,7 +644,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         try SQLiteJournal.insertTags(db, id: id, body: new.text, extra: new.extraTags, inText: inText)
         let tags = new.extraTags.isEmpty ? Set(inText) : Set(inText).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
         return JournalEntry(id: id, body: new.text, tags: tags.sorted(), starred: new.starred,
-                            createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier)
+                            createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier,
+                            shortID: shortID)
     }
 
     /// ``InputLimits/checkEntry(_:extraTags:)`` as a ``JournalError/overLimit(_:)``.
@@ -807,7 +816,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         try reading { db in try SQLiteJournal.fetch(db, id: id) }
     }
 
-    private static func fetch(_ db: SQLiteConnection, id: Int64) throws -> JournalEntry? {
+    static func fetch(_ db: SQLiteConnection, id: Int64) throws -> JournalEntry? {
         let s = try db.prepare("SELECT \(entryColumns) FROM entries e WHERE e.id = ?1")
         defer { s.reset() }
         s.bind(1, id)
@@ -848,6 +857,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     public func delete(id: Int64) throws {
         try writing { db in
+            guard let old = try SQLiteJournal.fetch(db, id: id) else { throw JournalError.entryNotFound(id: id) }
             let s = try db.prepare("DELETE FROM entries WHERE id = ?1")
             s.bind(1, id)
             try s.step()
@@ -857,6 +867,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             t.bind(1, id)
             try t.step()
             t.reset()
+            if !old.shortID.isEmpty {
+                let r = try db.prepare("DELETE FROM entry_revisions WHERE short_id = ?1")
+                r.bind(1, old.shortID)
+                try r.step()
+                r.reset()
+            }
         }
     }
 

@@ -23,6 +23,12 @@ public enum Action: Equatable, Sendable {
     /// How many entries the journal holds in all.
     case journalCounted(Int)
     case entryLoaded(JournalEntryDetail?)
+    /// The journal's search for `query` came back.
+    case journalSearched(query: String, [JournalEntrySummary])
+    /// The entry went to the trash.
+    case entryTrashed(id: Int64, shortID: String)
+    /// An edited entry was saved.
+    case entryEdited(JournalEntryDetail)
     case entrySaved(id: Int64, body: String)
     case externalEditFinished(String?)
     case reportWritten(path: String)
@@ -46,6 +52,9 @@ public enum Effect: Equatable, Sendable {
     /// List one page of the journal (the list's window moves by pages).
     case loadJournalPage(JournalPage, limit: Int)
     case loadEntry(id: Int64)
+    case searchJournal(query: String)
+    case trashEntry(id: Int64)
+    case saveEdit(id: Int64, body: String)
     case sendToLuna(requestID: Int, message: String)
     case reflectOnEntry(requestID: Int, body: String)
     case cancelReply(requestID: Int)

@@ -52,6 +52,13 @@ public struct AppDependencies: Sendable {
     public var journalCount: (@Sendable () throws -> Int)?
     /// One entry by id, or `nil` when it no longer exists.
     public var loadEntry: @Sendable (_ id: Int64) throws -> JournalEntryDetail?
+    /// The journal's search (the engine of `lanternly search`): the newest `limit` entries
+    /// holding `query`, newest first. `nil`: `/` says search is not available.
+    public var searchEntries: (@Sendable (_ query: String, _ limit: Int) throws -> [JournalEntrySummary])?
+    /// Moves the entry to the trash (restorable for 30 days); `nil` when not wired.
+    public var trashEntry: (@Sendable (_ id: Int64) throws -> Void)?
+    /// Saves a new text for the entry (the old one kept as a revision) and returns it as stored.
+    public var editEntry: (@Sendable (_ id: Int64, _ body: String) throws -> JournalEntryDetail)?
     /// Saves a new entry (tags without the `@`). - Returns: its id.
     public var saveEntry: @Sendable (_ body: String, _ tags: [String]) throws -> Int64
     public var setStarred: @Sendable (_ id: Int64, _ starred: Bool) throws -> Void
@@ -177,11 +184,16 @@ public struct ProfileSettings: Equatable, Sendable {
     public var freeStorageGB: Double
     public var modelLanguages: [String]
     public var simulator: Bool
+    /// Whether the device's chip can run Apple Intelligence (the device catalog); `nil`: unknown.
+    public var eligible: Bool?
+    /// The system family the device runs (`iOS`, `iPadOS`, `macOS`, `visionOS`); `nil`: unknown.
+    public var platform: String?
 
     public init(device: String, os: String, appleIntelligence: Bool, freeStorageGB: Double,
-                modelLanguages: [String], simulator: Bool) {
+                modelLanguages: [String], simulator: Bool, eligible: Bool? = nil, platform: String? = nil) {
         self.device = device; self.os = os; self.appleIntelligence = appleIntelligence
         self.freeStorageGB = freeStorageGB; self.modelLanguages = modelLanguages; self.simulator = simulator
+        self.eligible = eligible; self.platform = platform
     }
 }
 

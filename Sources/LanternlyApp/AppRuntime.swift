@@ -111,6 +111,15 @@ public final class AppRuntime: @unchecked Sendable {
                 perform(.loadJournal)
             }
         case .loadEntry(let id): attempt { .entryLoaded(try deps.loadEntry(id)) }
+        case .searchJournal(let query):
+            guard let search = deps.searchEntries else { return }
+            attempt { .journalSearched(query: query, try search(query, 200)) }
+        case .trashEntry(let id):
+            guard let trash = deps.trashEntry else { return }
+            attempt { try trash(id); return .entryTrashed(id: id, shortID: "") }
+        case .saveEdit(let id, let body):
+            guard let save = deps.editEntry else { return }
+            attempt { .entryEdited(try save(id, body)) }
         case .sendToLuna(let id, let message):
             if let stream = deps.streamReply {
                 startTask(id) { [weak self] in

@@ -24,8 +24,20 @@ public enum Notice: Equatable, Sendable {
     case noUTF8Locale
     /// Nothing was erased: the person did not confirm, or there was nothing to erase.
     case nothingErased
+    /// Nothing was deleted: the person did not confirm.
+    case nothingDeleted
+    /// The entry went to the trash (`lanternly restore ID` brings it back for 30 days).
+    case entryTrashed(shortID: String)
+    /// An entry's new text was saved; the old one is kept as a revision.
+    case entryEdited
+    /// The editor gave back the same (or no) text: the entry is as it was.
+    case entryUnchanged
+    /// A search found nothing.
+    case noSearchHits
     /// The profile in use was a shipped one: the change went to the person's copy at `path`.
     case profileCopied(path: String)
+    /// The device's chip cannot run Apple Intelligence, so it cannot be switched on.
+    case deviceCannotRunAppleIntelligence(device: String)
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
 }
@@ -34,6 +46,19 @@ public enum Notice: Equatable, Sendable {
 public enum Confirmation: Equatable, Sendable {
     /// Erase the whole chat history of `count` turns.
     case eraseChat(count: Int)
+    /// Move one journal entry to the trash (its title and local day shown).
+    case deleteEntry(id: Int64, title: String, day: String)
+}
+
+/// A search in the journal screen: the query, and the list as it was before, so Esc brings
+/// it back.
+public struct JournalSearch: Equatable, Sendable {
+    public var query: String
+    public var savedEntries: [JournalEntrySummary]
+    public var savedSelected: Int
+    public var savedWindowStart: Int
+    public var savedOlderExhausted: Bool
+    public var savedTotal: Int?
 }
 
 /// A reply Luna is working on.
@@ -88,6 +113,12 @@ public struct JournalState: Equatable, Sendable {
     public var draft = TextEditor()
     /// The tag prompt, when open (space- or comma-separated, `@` optional).
     public var tagInput: TextEditor?
+    /// The search prompt (`/`), when open; results come in as the person types.
+    public var searchInput: TextEditor?
+    /// The search whose hits the list shows, when there is one (Esc clears it).
+    public var search: JournalSearch?
+    /// The entry handed to the external editor (`e` in the reading view), until it comes back.
+    public var editingID: Int64?
     public init() {}
 }
 
@@ -148,8 +179,9 @@ public struct AppState: Equatable, Sendable {
         case .help: return .help
         case .journal:
             if journal.tagInput != nil { return .tagInput }
+            if journal.searchInput != nil { return .searchInput }
             switch journal.mode {
-            case .list: return .journalList
+            case .list: return journal.search == nil ? .journalList : .journalFound
             case .reading: return .journalRead
             case .writing: return .journalWrite
             }

@@ -2,20 +2,20 @@ import TerminalUI
 
 /// Where keys are read: each screen, plus the journal's sub-modes.
 public enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case chat, settings, diagnostics, journalList, journalRead, journalWrite, tagInput, help
+    case chat, settings, diagnostics, journalList, journalFound, journalRead, journalWrite, tagInput, searchInput, help
 
     /// The string key of the section title on the help screen.
     var titleKey: String { "ui.help.section.\(rawValue)" }
 
     /// Whether printable keys type text here (chat input, journal editor, tag prompt).
-    public var isTextual: Bool { self == .chat || self == .journalWrite || self == .tagInput }
+    public var isTextual: Bool { self == .chat || self == .journalWrite || self == .tagInput || self == .searchInput }
 
     /// The command that opens this context's screen (not offered while on it).
     var screenCommand: KeyCommand? {
         switch self {
         case .settings: return .openSettings
         case .diagnostics: return .openDiagnostics
-        case .journalList, .journalRead, .journalWrite, .tagInput: return .openJournal
+        case .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput: return .openJournal
         case .chat, .help: return nil
         }
     }
@@ -34,6 +34,9 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     case writeReport
     // journal
     case openEntry, newEntry, newEntryInEditor, toggleStar, editTags, saveEntry, editInEditor
+    case search, nextHit, previousHit, deleteEntry, editEntry
+    // search input
+    case runSearch
     // tag input
     case applyTags
 
@@ -67,6 +70,12 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .saveEntry: return [.ctrl("s")]
         case .editInEditor: return [.ctrl("e")]
         case .applyTags: return [.enter]
+        case .search: return [.character("/")]
+        case .nextHit: return [.character("n")]
+        case .previousHit: return [.character("N")]
+        case .deleteEntry: return [.character("d")]
+        case .editEntry: return [.character("e")]
+        case .runSearch: return [.enter]
         }
     }
 
@@ -75,16 +84,21 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         let screens: [KeyContext] = [.chat, .settings, .diagnostics, .journalList, .journalRead]
         switch self {
         case .send, .newline, .recallEarlier, .recallLater, .stopWaiting, .answerQuestion: return [.chat]
-        case .scrollUp, .scrollDown: return [.chat, .diagnostics, .journalList, .journalRead, .help]
+        case .scrollUp, .scrollDown: return [.chat, .diagnostics, .journalList, .journalFound, .journalRead, .help]
         case .openSettings, .openDiagnostics, .openJournal: return screens
-        case .back: return [.settings, .diagnostics, .journalList, .journalRead, .journalWrite, .tagInput, .help]
-        case .showHelp: return [.chat, .settings, .diagnostics, .journalList, .journalRead, .help]
+        case .back: return [.settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput, .help]
+        case .showHelp: return [.chat, .settings, .diagnostics, .journalList, .journalFound, .journalRead, .help]
         case .quit: return KeyContext.allCases
-        case .moveUp, .moveDown: return [.settings, .journalList]
+        case .moveUp, .moveDown: return [.settings, .journalList, .journalFound]
         case .changeNext, .changePrevious: return [.settings]
         case .writeReport: return [.diagnostics]
-        case .openEntry, .newEntry, .newEntryInEditor: return [.journalList]
-        case .toggleStar, .editTags: return [.journalList, .journalRead]
+        case .openEntry: return [.journalList, .journalFound]
+        case .newEntry, .newEntryInEditor: return [.journalList]
+        case .toggleStar, .editTags: return [.journalList, .journalFound, .journalRead]
+        case .search, .deleteEntry: return [.journalList, .journalFound, .journalRead]
+        case .nextHit, .previousHit: return [.journalFound]
+        case .editEntry: return [.journalRead]
+        case .runSearch: return [.searchInput]
         case .saveEntry, .editInEditor: return [.journalWrite]
         case .applyTags: return [.tagInput]
         }

@@ -83,9 +83,30 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
         return []
     case .journalListed(let entries):
+        if state.journal.search != nil { return [] }
         return journalPageListed(.newest, limit: state.journal.limit, entries, &state)
     case .journalPageListed(let page, let limit, let rows):
+        // While a search shows its hits, the list underneath stays as it was (Esc reloads it).
+        if state.journal.search != nil { return [] }
         return journalPageListed(page, limit: limit, rows, &state)
+    case .journalSearched(let query, let hits):
+        return journalSearched(query, hits, &state)
+    case .entryTrashed(let id, let shortID):
+        state.journal.entries.removeAll { $0.id == id }
+        state.journal.search?.savedEntries.removeAll { $0.id == id }
+        if state.journal.open?.id == id { state.journal.open = nil; state.journal.mode = .list }
+        state.journal.selected = max(0, min(state.journal.selected, state.journal.entries.count - 1))
+        state.journal.total = state.journal.total.map { max(0, $0 - 1) }
+        state.notice = .entryTrashed(shortID: shortID)
+        return state.journal.search == nil ? [.loadJournal] : []
+    case .entryEdited(let entry):
+        state.notice = .entryEdited
+        if state.journal.open?.id == entry.id { state.journal.open = entry }
+        if let i = state.journal.entries.firstIndex(where: { $0.id == entry.id }) {
+            state.journal.entries[i].title = String(entry.body.split(separator: "\n", maxSplits: 1).first ?? "")
+            state.journal.entries[i].tags = entry.tags
+        }
+        return []
     case .journalCounted(let n):
         state.journal.total = max(0, n)
         return []
@@ -112,6 +133,16 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.nextRequestID += 1
         state.pendingReplies.append(PendingReply(requestID: id, message: words, isReflection: true, cancelled: false))
         return [.loadJournal, .reflectOnEntry(requestID: id, body: words)]
+    case .externalEditFinished(let text) where state.journal.editingID != nil:
+        // `e` in the reading view: the entry's new text (the old one becomes a revision).
+        let id = state.journal.editingID!
+        state.journal.editingID = nil
+        let body = (text ?? "").trimmingWhitespace()
+        guard !body.isEmpty, body != state.journal.open?.body.trimmingWhitespace() else {
+            state.notice = .entryUnchanged
+            return []
+        }
+        return [.saveEdit(id: id, body: body)]
     case .externalEditFinished(let text):
         let body = (text ?? "").trimmingWhitespace()
         if state.screen == .journal && state.journal.mode == .writing {
@@ -155,11 +186,12 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         // y (or the Russian д) confirms; every other key keeps everything.
         state.confirmation = nil
         guard case .character(let c) = key, ["y", "Y", "д", "Д"].contains(c) else {
-            state.notice = .nothingErased
+            if case .deleteEntry = asked { state.notice = .nothingDeleted } else { state.notice = .nothingErased }
             return []
         }
         switch asked {
         case .eraseChat: return [.eraseChat]
+        case .deleteEntry(let id, _, _): return [.trashEntry(id: id)]
         }
     }
     let context = state.keyContext
@@ -175,6 +207,14 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         case .tagInput:
             if case .character(let c) = key, c == "\n" { break }
             if var t = state.journal.tagInput { _ = edit(&t, key); state.journal.tagInput = t }
+        case .searchInput:
+            if case .character(let c) = key, c == "\n" { break }
+            guard var t = state.journal.searchInput, edit(&t, key) else { break }
+            state.journal.searchInput = t
+            // Results come as the person types (the same engine as `lanternly search`).
+            let query = t.text.trimmingWhitespace()
+            if query.isEmpty { return clearSearch(&state) }
+            return [.searchJournal(query: query)]
         case .help:
             if key == .up { state.helpScroll = max(0, state.helpScroll - 1) }
             if key == .down { state.helpScroll += 1 }
@@ -323,6 +363,31 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         return [.saveEntry(body: body, tags: tagsMentioned(in: body))]
     case .editInEditor:
         return [.editExternally(initial: state.journal.draft.text)]
+    case .search:
+        state.journal.mode = .list
+        state.journal.open = nil
+        state.journal.searchInput = TextEditor(state.journal.search?.query ?? "")
+    case .runSearch:
+        let query = state.journal.searchInput?.text.trimmingWhitespace() ?? ""
+        state.journal.searchInput = nil
+        if query.isEmpty { return clearSearch(&state) }
+        return [.searchJournal(query: query)]
+    case .nextHit, .previousHit:
+        let n = state.journal.entries.count
+        guard n > 0 else { return [] }
+        let step = command == .nextHit ? 1 : n - 1
+        state.journal.selected = (state.journal.selected + step) % n
+    case .deleteEntry:
+        let reading = state.journal.mode == .reading
+        guard let id = reading ? state.journal.open?.id : selectedEntry(state)?.id else { return [] }
+        let summary = state.journal.entries.first { $0.id == id }
+        let title = reading ? String(state.journal.open!.body.split(separator: "\n", maxSplits: 1).first ?? "") : summary?.title ?? ""
+        let day = reading ? state.journal.open!.day : summary?.day ?? ""
+        state.confirmation = .deleteEntry(id: id, title: title, day: day)
+    case .editEntry:
+        guard let open = state.journal.open else { return [] }
+        state.journal.editingID = open.id
+        return [.editExternally(initial: open.body)]
     }
     clampScrolls(&state)
     return []
@@ -413,6 +478,10 @@ private func goBack(_ state: inout AppState) -> [Effect] {
     switch state.keyContext {
     case .help: state.screen = state.screenBeforeHelp
     case .tagInput: state.journal.tagInput = nil
+    case .searchInput:
+        state.journal.searchInput = nil
+        if state.journal.search?.query.isEmpty ?? false { return clearSearch(&state) }
+    case .journalFound: return clearSearch(&state)
     case .journalRead: state.journal.mode = .list; state.journal.open = nil
     case .journalWrite: state.journal.mode = .list  // the draft is kept
     default: state.screen = .chat
@@ -488,6 +557,40 @@ extension KeyContext {
         default: return nil
         }
     }
+}
+
+/// Shows the hits of `query` in the list (the list as it was is kept for Esc). A result for a
+/// query the person has typed past is dropped.
+private func journalSearched(_ query: String, _ hits: [JournalEntrySummary], _ state: inout AppState) -> [Effect] {
+    if let typing = state.journal.searchInput?.text.trimmingWhitespace(), typing != query { return [] }
+    var j = state.journal
+    if j.search == nil {
+        j.search = JournalSearch(query: query, savedEntries: j.entries, savedSelected: j.selected,
+                                 savedWindowStart: j.windowStart, savedOlderExhausted: j.olderExhausted, savedTotal: j.total)
+    }
+    j.search!.query = query
+    j.entries = hits
+    j.selected = 0
+    j.windowStart = 0
+    j.olderExhausted = true
+    j.total = hits.count
+    state.journal = j
+    state.notice = hits.isEmpty ? .noSearchHits : nil
+    return []
+}
+
+/// Ends the search: the list as it was comes back (and is read again).
+private func clearSearch(_ state: inout AppState) -> [Effect] {
+    state.journal.searchInput = nil
+    guard let s = state.journal.search else { return [] }
+    state.journal.search = nil
+    state.journal.entries = s.savedEntries
+    state.journal.selected = max(0, min(s.savedSelected, s.savedEntries.count - 1))
+    state.journal.windowStart = s.savedWindowStart
+    state.journal.olderExhausted = s.savedOlderExhausted
+    state.journal.total = s.savedTotal
+    state.notice = nil
+    return [.loadJournal]
 }
 
 private func selectedEntry(_ state: AppState) -> JournalEntrySummary? {

@@ -189,6 +189,12 @@ struct Painter {
             buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: CellStyle(bold: true, color: .warning))
             return 1
         }
+        if case .deleteEntry(_, let title, let day)? = state.confirmation {
+            let shortTitle = TerminalText.truncate(TerminalText.sanitize(title).replacingOccurrences(of: "\n", with: " "), width: 40)
+            let text = t.format("ui.confirm.deleteEntry", shortTitle, TerminalText.sanitize(day))
+            buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: CellStyle(bold: true, color: .warning))
+            return 1
+        }
         guard let n = state.notice else { return 0 }
         let text = TerminalText.sanitize(t.notice(n))
         let style = { if case .failed = n { return CellStyle(bold: true, color: .warning) }; return muted }()
@@ -433,6 +439,10 @@ struct Painter {
         var y = banner(at: 0)
         helpLine()
         var bottom = h - 1 - noticeLine()
+        if let query = state.journal.searchInput {
+            bottom = h - 2
+            prompt(t("ui.journal.searchPrompt"), query, at: bottom)
+        }
         if let tags = state.journal.tagInput {
             bottom = h - 2
             buf.fill(y: bottom, style: .plain)
@@ -457,7 +467,11 @@ struct Painter {
             let j = state.journal
             let listed = j.windowStart + j.entries.count
             let count = j.total.map(String.init) ?? (j.hasMore ? "\(listed)+" : String(listed))
-            y = title(t.format("ui.journal.title", count), at: y)
+            if let search = j.search {
+                y = title(t.format("ui.journal.searchTitle", TerminalText.sanitize(search.query), String(j.entries.count)), at: y)
+            } else {
+                y = title(t.format("ui.journal.title", count), at: y)
+            }
             journalList(top: y, height: bottom - y)
         case .reading:
             journalEntry(top: y, height: bottom - y)
@@ -502,7 +516,8 @@ struct Painter {
             if i == state.journal.selected { selectedRow = rows.count }
             var segments: [(String, CellStyle)] = [((e.starred ? "★ " : "  ") + TerminalText.sanitize(e.time) + "  ", muted)]
             let title = titleWithoutTrailingTags(TerminalText.sanitize(e.title), tags: e.tags)
-            segments.append((title.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "), .plain))
+            segments += highlighted(title.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "),
+                                    state.journal.search?.query)
             if !e.tags.isEmpty {
                 segments.append(("  " + e.tags.map { "@" + TerminalText.sanitize($0) }.joined(separator: " "), muted))
             }
@@ -520,6 +535,39 @@ struct Painter {
         let lines = TerminalText.wrap(TerminalText.sanitize(e.body), width: w - 2)
         let bodyHeight = height - 1
         let first = min(state.journal.readScroll, max(0, lines.count - bodyHeight))
-        draw(lines.dropFirst(first).map { Row($0, .plain, indent: 1) }, from: top + 1, height: bodyHeight)
+        let query = state.journal.search?.query
+        draw(lines.dropFirst(first).map { Row(segments: highlighted($0, query), indent: 1) }, from: top + 1, height: bodyHeight)
+    }
+
+    /// `text` in pieces, the matches of `query` (any case) in bold and underlined: the search's
+    /// highlight, readable without colour.
+    func highlighted(_ text: String, _ query: String?) -> [(String, CellStyle)] {
+        guard let query, !query.isEmpty else { return [(text, .plain)] }
+        var out: [(String, CellStyle)] = []
+        var rest = text[...]
+        while let r = rest.range(of: query, options: [.caseInsensitive]) {
+            if r.lowerBound > rest.startIndex { out.append((String(rest[..<r.lowerBound]), .plain)) }
+            out.append((String(rest[r]), CellStyle(bold: true, underline: true, color: .accent)))
+            rest = rest[r.upperBound...]
+        }
+        if !rest.isEmpty || out.isEmpty { out.append((String(rest), .plain)) }
+        return out
+    }
+
+    /// A one-line prompt (`label` then the text being typed) at row `y`, cursor in view.
+    mutating func prompt(_ label: String, _ input: TextEditor, at y: Int) {
+        buf.fill(y: y, style: .plain)
+        let x = buf.write(label + " ", x: 1, y: y, style: accent)
+        let layout = input.layout(width: 10_000)
+        let text = layout.lines.first ?? ""
+        let room = max(1, w - 2 - x)
+        let skip = max(0, layout.cursorColumn - room + 1)
+        var shown = "", used = 0
+        for ch in text {
+            if used >= skip { shown.append(ch) }
+            used += DisplayWidth.of(ch)
+        }
+        buf.write(shown, x: 1 + x, y: y, maxWidth: room)
+        buf.cursor = (1 + x + layout.cursorColumn - skip, y)
     }
 }

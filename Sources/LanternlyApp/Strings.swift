@@ -30,7 +30,13 @@ struct UIStrings {
         case .draftRecovered: return self("ui.notice.draftRecovered")
         case .noUTF8Locale: return self("ui.notice.noUTF8Locale")
         case .nothingErased: return self("ui.notice.nothingErased")
+        case .nothingDeleted: return self("ui.notice.nothingDeleted")
+        case .entryTrashed: return self("ui.notice.entryTrashed")
+        case .entryEdited: return self("ui.notice.entryEdited")
+        case .entryUnchanged: return self("ui.notice.entryUnchanged")
+        case .noSearchHits: return self("ui.notice.noSearchHits")
         case .profileCopied(let path): return format("ui.notice.profileCopied", path)
+        case .deviceCannotRunAppleIntelligence(let device): return format("ui.notice.deviceCannotRunAI", device)
         case .inputTooLong(let bytes, let limit): return format("ui.notice.inputTooLong", String(bytes), String(limit / 1024))
         case .failed(let detail): return format("ui.notice.failed", detail)
         }

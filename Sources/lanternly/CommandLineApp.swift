@@ -8,6 +8,8 @@ struct Command {
     let name: String
     /// Values for the `%@` placeholders of the full help, in order (e.g. the reply size limit).
     var helpArguments: [String] = []
+    /// Whether the full help ends with the date grammar (`cli.help.dates`, ``DateExpression``).
+    var takesDates = false
     /// Whether the command needs the context (folders, settings, catalog) at all.
     let run: (inout Arguments, Context) throws -> Int32
 
@@ -23,7 +25,8 @@ struct Command {
 
     /// The full help text in `language`.
     func help(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
-        catalog.format(helpKey, language, arguments: helpArguments)
+        let text = catalog.format(helpKey, language, arguments: helpArguments)
+        return takesDates ? text + "\n\n" + catalog.string("cli.help.dates", language) : text
     }
 }
 
@@ -34,7 +37,7 @@ enum CommandLineApp {
         ReplyCommand.command, ChatCommand.command, StatusCommand.command,
         DiagnosticsCommand.command, QuestionCommand.command, ProfileCommand.command,
         SettingsCommand.command,
-    ] + JournalCommands.all
+    ] + JournalCommands.all + EntryCommands.all + ShellIntegration.all
 
     /// The general help (`lanternly --help`) in `language`: `cli.help.general` with the
     /// command list filled in.

@@ -23,7 +23,13 @@ final class Context {
 
     init(options: GlobalOptions, environment: [String: String]) throws {
         self.environment = environment
-        self.now = { Date() }
+        // `LANTERNLY_NOW` (ISO 8601, e.g. 2026-03-01T12:00:00Z) fixes the clock: the tests'
+        // injected clock for relative dates and the trash's 30 days.
+        if let fixed = environment["LANTERNLY_NOW"].flatMap({ ISO8601DateFormatter().date(from: $0) }) {
+            self.now = { fixed }
+        } else {
+            self.now = { Date() }
+        }
         do {
             paths = try LanternlyPaths.resolve(home: options.home, environment: environment)
         } catch {
@@ -60,6 +66,27 @@ final class Context {
             profileURL = paths.defaultProfile
             profileIsExplicit = false
         }
+        // A file where a folder should be (`--home` pointing at a file): said as it is,
+        // before any settings or journal error that would only name its consequence.
+        if let file = Context.fileInTheWay(of: [paths.config, paths.data, paths.state]) {
+            settingsProblem = CLIError.usage(catalog.format("cli.error.homeNotAFolder", language, arguments: [file]))
+        }
+    }
+
+    /// The first existing path that is not a folder on the way to one of `folders`, or `nil`.
+    static func fileInTheWay(of folders: [URL]) -> String? {
+        for folder in folders {
+            var path = folder.standardizedFileURL.path
+            while !path.isEmpty && path != "/" {
+                var st = stat()
+                if stat(path, &st) == 0 {
+                    if st.st_mode & S_IFMT != S_IFDIR { return path }
+                    break
+                }
+                path = (path as NSString).deletingLastPathComponent
+            }
+        }
+        return nil
     }
 
     /// Throws the settings problem, if any: every command but the crisis-first ones calls it.

@@ -10,7 +10,7 @@ enum JournalCommands {
     // MARK: write
 
     static let write = Command(
-        name: "write",
+        name: "write", takesDates: true,
         run: runWrite)
 
     static func runWrite(_ args: inout Arguments, _ context: Context) throws -> Int32 {
@@ -24,19 +24,26 @@ enum JournalCommands {
 
         let zone = context.calendar.timeZone
         var createdAt = context.now()
-        if let dateText { createdAt = try parseDateTime(dateText, zone: zone) }
+        if let dateText { createdAt = try context.dateTime(dateText) }
 
         let text: String
         if !words.isEmpty {
             text = words.joined(separator: " ")
         } else if isatty(STDIN_FILENO) == 0 {
-            text = try Output.readStandardInput(limit: InputLimits.entryBytes)
+            text = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
         } else {
-            guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths) else {
-                Output.error(context.text("cli.write.nothing"))
-                return 0
+            if ExternalEditor.resolve(context.environment) == nil {
+                // No editor at all: read the entry from the terminal until Ctrl-D, as jrnl does.
+                Output.error(context.text("cli.write.typeUntilCtrlD"))
+                text = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
+            } else {
+                guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths,
+                                                           noEditor: context.text("ui.editor.none")) else {
+                    Output.error(context.text("cli.write.nothing"))
+                    return 0
+                }
+                text = edited
             }
-            text = edited
         }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             Output.error(context.text("cli.write.nothing"))
@@ -64,6 +71,8 @@ enum JournalCommands {
                 throw CLIError.runtime(reason + "\n" + context.text("cli.write.draftFailed"))
             }
         }
+        // What has been in the trash longer than 30 days goes now (one indexed read when nothing has).
+        _ = try? context.journal().purgeExpiredTrash(now: context.now(), timeZone: zone)
         Output.error(context.text("cli.write.saved", entry.localDay.description, entry.localTime))
         let waiting = RecoveryDraft.pending(in: context.paths).count
         if waiting > 0 { Output.error(context.text("cli.write.draftsWaiting", String(waiting))) }
@@ -111,72 +120,49 @@ enum JournalCommands {
         return 0
     }
 
-    /// Parses `YYYY-MM-DD` or `YYYY-MM-DD HH:MM` (24-hour) as a local time in `zone`.
-    static func parseDateTime(_ text: String, zone: TimeZone) throws -> Date {
-        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard let first = parts.first, let day = LocalDay(String(first)), parts.count <= 2 else {
-            throw CLIError.usage("'\(text)' is not a date that exists. Use YYYY-MM-DD or \"YYYY-MM-DD HH:MM\".")
-        }
-        var hour = 12, minute = 0
-        if parts.count == 2 {
-            let hm = parts[1].split(separator: ":")
-            guard hm.count == 2, let h = Int(hm[0]), let m = Int(hm[1]), (0..<24).contains(h), (0..<60).contains(m) else {
-                throw CLIError.usage("'\(parts[1])' is not a time. Use HH:MM, e.g. 23:59.")
-            }
-            hour = h; minute = m
-        }
-        return LocalClock.instant(day: day, hour: hour, minute: minute, in: zone)
-    }
-
     // MARK: list
 
     static let list = Command(
-        name: "list",
+        name: "list", takesDates: true,
         run: { args, context in
             let json = args.flag("--json")
             let starred = args.flag("--starred")
             let n = try args.option("-n", "--number")
             let from = try args.option("--from")
             let to = try args.option("--to")
+            let on = try args.option("--on")
             let tag = try args.option("--tag")
             try args.finish()
             var query = EntryQuery(limit: 10)
             if let n {
                 guard let count = Int(n), count > 0 else {
-                    throw CLIError.usage("list: -n takes a whole number from 1 to \(Int.max), not '\(n)'.")
+                    throw CLIError.usage(context.text("cli.error.countNotANumber", "list", n))
                 }
                 query.limit = count
             }
-            if let from { query.from = try day(from) }
-            if let to { query.to = try day(to) }
+            if let from { query.from = try context.day(from) }
+            if let to { query.to = try context.day(to) }
+            if let on {
+                let d = try context.day(on)
+                query.from = d
+                query.to = d
+            }
             if let tag { query.tag = tag.hasPrefix("@") ? String(tag.dropFirst()) : tag }
             query.starredOnly = starred
             let entries: [JournalEntry]
             do { entries = try context.journal(readOnly: true).entries(query) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             if json {
-                Output.write(JournalExport.render(entries.reversed(), format: .json))
+                Output.write(JournalExport.render(entries.reversed(), format: .json, ids: true))
                 Output.line("")
             } else {
                 if entries.isEmpty {
                     let filtered = query.from != nil || query.to != nil || query.tag != nil || query.starredOnly
                     Output.error(context.text(filtered ? "cli.list.noMatch" : "cli.list.empty"))
                 }
-                for e in entries {
-                    let title = Sanitize.line(e.title)
-                    let extra = e.tags.map { "@" + $0 }.filter { !title.localizedCaseInsensitiveContains($0) }
-                    let tags = extra.isEmpty ? "" : "  " + extra.joined(separator: " ")
-                    Output.line("\(e.localDay) \(e.localTime)\(e.starred ? " ★" : "")  \(title)\(tags)")
-                }
+                for e in entries { Output.line(EntryCommands.line(e)) }
             }
             return 0
         })
-
-    static func day(_ text: String) throws -> LocalDay {
-        guard let d = LocalDay(text) else {
-            throw CLIError.usage("'\(text)' is not a date that exists. Use YYYY-MM-DD, e.g. 2025-03-09.")
-        }
-        return d
-    }
 
     // MARK: search
 
@@ -264,15 +250,18 @@ enum JournalCommands {
     // MARK: history
 
     static let history = Command(
-        name: "history",
+        name: "history", takesDates: true,
         run: { args, context in
             let json = args.flag("--json")
             let yes = args.flag("--yes", "-y")
             let n = try args.option("-n")
+            let fromText = try args.option("--from")
+            let toText = try args.option("--to")
+            let onText = try args.option("--on")
             let words = try args.positionals()
             var limit: Int?
             if let n {
-                guard let count = Int(n), count > 0 else { throw CLIError.usage("history: -n takes a positive number, not '\(n)'.") }
+                guard let count = Int(n), count > 0 else { throw CLIError.usage(context.text("cli.error.countNotANumber", "history", n)) }
                 limit = count
             }
             do {
@@ -296,13 +285,31 @@ enum JournalCommands {
                     return 0
                 }
                 guard words.isEmpty else { throw CLIError.usage("history: unknown action '\(words[0])'. Use 'erase' or nothing.") }
-                let turns = try context.journal(readOnly: true).chatHistory(limit: limit)
+                let zone = context.calendar.timeZone
+                var from = try fromText.map { try context.day($0).start(in: zone) }
+                var to = try toText.map { try context.day($0).end(in: zone) }
+                if let onText {
+                    let d = try context.day(onText)
+                    from = d.start(in: zone)
+                    to = d.end(in: zone)
+                }
+                let turns = try context.journal(readOnly: true).chatTurns(from: from, before: to, limit: limit)
                 if json {
-                    try Output.json(turns)
+                    try Output.json(turns.map { HistoryTurn($0, zone: zone, label: context.sourceLabel($0.source)) })
                 } else {
+                    if turns.isEmpty && (fromText != nil || toText != nil || onText != nil) {
+                        Output.error(context.text("cli.history.none"))
+                    }
+                    var day: LocalDay?
                     for t in turns {
-                        Output.line("> \(Sanitize.text(t.message))")
-                        Output.line("\(context.text("ui.chat.luna")) (\(context.sourceLabel(t.source))): \(Sanitize.text(t.reply))")
+                        let clock = LocalClock(t.createdAt, in: zone)
+                        if clock.day != day {
+                            if day != nil { Output.line("") }
+                            Output.line("— \(clock.day) —")
+                            day = clock.day
+                        }
+                        Output.line("\(clock.time) > \(Sanitize.text(t.message))")
+                        Output.line("\(clock.time) \(context.text("ui.chat.luna")) (\(context.sourceLabel(t.source))): \(Sanitize.text(t.reply))")
                     }
                 }
             } catch let e as CLIError {
@@ -312,6 +319,35 @@ enum JournalCommands {
             }
             return 0
         })
+}
+
+/// One chat turn as `history --json` prints it: everything stored, the instant in ISO 8601
+/// and the local date and time in the person's zone.
+struct HistoryTurn: Encodable {
+    let id: Int64
+    let createdAt: String
+    let date: String
+    let time: String
+    let timeZone: String
+    let message: String
+    let reply: String
+    let source: String
+    let sourceLabel: String
+    let language: String
+
+    init(_ t: ChatTurn, zone: TimeZone, label: String) {
+        let clock = LocalClock(t.createdAt, in: zone)
+        id = t.id
+        createdAt = ISO8601DateFormatter().string(from: t.createdAt)
+        date = clock.day.description
+        time = clock.time
+        timeZone = zone.identifier
+        message = t.message
+        reply = t.reply
+        source = t.source.rawValue
+        sourceLabel = label
+        language = t.language.rawValue
+    }
 }
 
 /// Text from the journal or a model, made safe for a terminal (TerminalUI's sanitizer).

@@ -59,7 +59,9 @@ enum LiveDependencies {
                 profile: ProfileSettings(device: profile.device, os: profile.os,
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
-                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator,
+                                         eligible: devices.device(named: profile.device)?.eligible,
+                                         platform: devices.device(named: profile.device)?.platform))
             result.serverLines = diagnostics.serverLines(snapshot, language: language).map { LabelledValue($0.label, $0.value) }
             result.serviceLines = snapshot.services.map {
                 let line = diagnostics.serviceLine($0, language: language)
@@ -68,7 +70,7 @@ enum LiveDependencies {
             return result
         }
 
-        return AppDependencies(
+        var deps = AppDependencies(
             reply: { message in await chat.reply(to: message) },
             streamReply: { message, progress in await chat.reply(to: message, progress: progress) },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
@@ -153,7 +155,10 @@ enum LiveDependencies {
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
             chatCount: { try journalBox.get().chatHistory(limit: nil).count },
-            editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment, paths: paths) },
+            editExternally: { initial in
+                try ExternalEditor.edit(initial: initial, environment: environment, paths: paths,
+                                        noEditor: context.text("ui.editor.none"))
+            },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
                 drafts.saved()
@@ -162,6 +167,28 @@ enum LiveDependencies {
             recoverDraft: { drafts.recover(paths: paths) },
             now: now,
             catalog: catalog)
+        // Issue 12: `/` search, `d` delete (to the trash), `e` edit (revision kept).
+        deps.searchEntries = { query, limit in
+            try journalBox.get().search(query, limit: limit).map {
+                let e = $0.entry
+                let clock = e.localClock
+                return JournalEntrySummary(id: e.id, day: clock.day.description, time: clock.time,
+                                           title: e.title, tags: e.tags, starred: e.starred, key: JournalKey(e))
+            }
+        }
+        deps.trashEntry = { id in
+            let journal = try journalBox.get()
+            guard let e = try journal.entry(id: id) else { throw JournalError.entryNotFound(id: id) }
+            try journal.moveToTrash(shortIDs: [e.shortID], at: now())
+        }
+        deps.editEntry = { id, body in
+            let journal = try journalBox.get()
+            guard let e = try journal.entry(id: id) else { throw JournalError.entryNotFound(id: id) }
+            let saved = try journal.edit(shortID: e.shortID, EntryEdit(body: body), at: now())
+            return JournalEntryDetail(id: saved.id, day: saved.localDay.description, time: saved.localTime,
+                                      body: saved.body, tags: saved.tags, starred: saved.starred)
+        }
+        return deps
     }
 }
 
@@ -184,6 +211,8 @@ final class JournalBox: @unchecked Sendable {
         try lock.withLock {
             if let journal { return journal }
             let j = try SQLiteJournal(paths: paths)
+            // What has been in the trash longer than 30 days goes when the app opens the journal.
+            _ = try? j.purgeExpiredTrash(now: Date(), timeZone: TimeZone.current)
             journal = j
             return j
         }

@@ -16,7 +16,7 @@ enum ReplyCommand {
             if isatty(STDIN_FILENO) != 0 {
                 throw CLIError.usage("reply: give the message as arguments or on standard input, e.g. lanternly reply \"I slept badly\".")
             }
-            text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes)
+            text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes, context: context)
         } else {
             text = words.joined(separator: " ")
         }

@@ -15,7 +15,17 @@ enum SettingsCommand {
         case nil, "show"?:
             let s = context.settings
             if json {
-                try Output.json(s)
+                // The names and values `settings set` takes; `resolved` says what `auto` means now.
+                struct Shown: Encodable {
+                    let gender, region, path, language, history: String
+                    let resolved: [String: String]
+                }
+                let v = s.shown
+                let autoRegion = CrisisRegion.resolve(setting: s.region, environment: context.environment,
+                                                      profileRegion: { (try? context.liveProfile())?.profile.region })
+                try Output.json(Shown(gender: v["gender"]!, region: v["region"]!, path: v["path"]!,
+                                      language: v["language"]!, history: v["history"]!,
+                                      resolved: ["region": autoRegion ?? "none", "language": context.language.rawValue]))
             } else {
                 Output.line("gender    \(s.gender.rawValue)")
                 // `auto` shows what it resolves to now (CrisisRegion: locale, then profile).
@@ -58,18 +68,18 @@ enum SettingsCommand {
     static func apply(key: String, value: String, to s: inout UserSettings) throws {
         switch key {
         case "gender":
-            guard let g = GrammaticalGender(rawValue: value) else {
+            guard let g = GrammaticalGender(rawValue: value.lowercased()) else {
                 throw CLIError.usage("settings: gender takes feminine, masculine or neutral, not '\(value)'.")
             }
             s.gender = g
         case "region":
             if value.lowercased() == "auto" { s.region = nil; return }
             guard let code = UserSettings.regionCode(value) else {
-                throw CLIError.usage("settings: region takes a two-letter code such as US, GB or RU, or 'auto', not '\(value)'.")
+                throw CLIError.usage("settings: region takes auto or a country code (ISO 3166-1), such as US, GB, RU, DE or JP — '\(value)' is not one.")
             }
             s.region = code
         case "path":
-            guard let p = LifePath(rawValue: value) else {
+            guard let p = LifePath(rawValue: value.lowercased()) else {
                 throw CLIError.usage("settings: path takes calm, growth or connection, not '\(value)'.")
             }
             s.lifePath = p
@@ -81,9 +91,9 @@ enum SettingsCommand {
             s.language = l
         case "history":
             switch value.lowercased() {
-            case "on", "true", "yes": s.keepChatHistory = true
-            case "off", "false", "no": s.keepChatHistory = false
-            default: throw CLIError.usage("settings: history takes on or off, not '\(value)'.")
+            case "on", "true": s.keepChatHistory = true
+            case "off", "false": s.keepChatHistory = false
+            default: throw CLIError.usage("settings: history takes on or off (true or false), not '\(value)'.")
             }
         case "model.server":
             if ["none", "off", ""].contains(value.lowercased()) { s.model.server = nil; return }

@@ -28,7 +28,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     /// Parts that a `Calendar` produced, so they are known to exist.
-    fileprivate init(checkedYear year: Int, month: Int, day: Int) {
+    init(checkedYear year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -214,10 +214,13 @@ public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
     /// IANA identifier of the zone it was written in, e.g. `America/Los_Angeles`.
     /// An identifier this system does not know is read as UTC.
     public var timeZoneIdentifier: String
+    /// The entry's short, stable name (``ShortID``), e.g. `k3f9q`; empty before it is stored.
+    public var shortID: String
 
     public init(id: Int64, body: String, tags: [String], starred: Bool, createdAt: Date,
-                timeZoneIdentifier: String) {
+                timeZoneIdentifier: String, shortID: String = "") {
         self.id = id
+        self.shortID = shortID
         self.body = body
         self.tags = tags
         self.starred = starred
@@ -620,6 +623,8 @@ public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
     case busy(path: String)
     /// No entry with this id.
     case entryNotFound(id: Int64)
+    /// No entry (nor trashed entry, where that counts) has this short id (``ShortID``).
+    case noEntry(shortID: String)
     /// An import file could not be read; `line` is 1-based when known.
     case badImportFile(path: String, line: Int?, problem: ImportProblem)
     /// Any other SQLite failure (result code and message).
@@ -637,6 +642,7 @@ public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotWrite(let p, let r): return catalog.format("journal.error.cannotWrite", language, p, r)
         case .busy(let p): return catalog.format("journal.error.busy", language, p)
         case .entryNotFound(let id): return catalog.format("journal.error.entryNotFound", language, String(id))
+        case .noEntry(let shortID): return catalog.format("journal.error.noEntry", language, shortID)
         case .badImportFile(let p, let line?, let problem):
             return catalog.format("journal.error.importLine", language, p, String(line), problem.message(catalog, language))
         case .badImportFile(let p, nil, let problem):

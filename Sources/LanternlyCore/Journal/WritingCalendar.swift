@@ -1,0 +1,117 @@
+import Foundation
+
+/// A month of writing: which days hold entries, and the streaks (issue 12, `lanternly
+/// calendar`, `c` in the app). Pure: the store gives the days, this counts.
+public struct WritingMonth: Hashable, Sendable {
+    /// The month shown.
+    public var year: Int
+    public var month: Int
+    /// Entries per day of this month (days without any are absent).
+    public var entriesPerDay: [LocalDay: Int]
+    /// Consecutive days written up to today; a streak that ended yesterday still counts
+    /// (today is not over yet).
+    public var currentStreak: Int
+    /// The longest run of consecutive days ever written, and the day it ended.
+    public var longestStreak: Int
+    public var longestStreakEnd: LocalDay?
+    /// The days of the month, in order (28…31 of them).
+    public var days: [LocalDay]
+    /// Weekday of the 1st as Foundation counts it: 1 = Sunday … 7 = Saturday.
+    public var firstWeekday: Int
+
+    /// Days of this month with at least one entry.
+    public var daysWritten: Int { entriesPerDay.count }
+
+    /// Builds the month `year`-`month` from `entriesPerDay` (this month's counts) and
+    /// `allDays` (every day ever written, oldest first, for the streaks), as of `today`.
+    ///
+    /// Returns `nil` when the month does not exist (month 13, year 0).
+    public init?(year: Int, month: Int, entriesPerDay: [LocalDay: Int], allDays: [LocalDay], today: LocalDay) {
+        guard let first = LocalDay(year: year, month: month, day: 1) else { return nil }
+        let calendar = CalendarCache.utc
+        let firstDate = first.start(in: calendar.timeZone)
+        let length = calendar.range(of: .day, in: .month, for: firstDate)!.count
+        self.year = year
+        self.month = month
+        self.entriesPerDay = entriesPerDay
+        self.days = (1...length).compactMap { LocalDay(year: year, month: month, day: $0) }
+        self.firstWeekday = calendar.component(.weekday, from: firstDate)
+        let s = WritingMonth.streaks(allDays, today: today)
+        currentStreak = s.current
+        longestStreak = s.longest
+        longestStreakEnd = s.longestEnd
+    }
+
+    /// The current and longest streak of `days` (sorted, oldest first, no repeats) as of
+    /// `today`. Consecutive means one calendar day apart (``LocalDay/daysSinceEpoch``, a
+    /// Gregorian `Calendar` count), across month and year ends.
+    public static func streaks(_ days: [LocalDay], today: LocalDay) -> (current: Int, longest: Int, longestEnd: LocalDay?) {
+        var longest = 0, run = 0
+        var longestEnd: LocalDay?
+        var previous: Int?
+        var lastRunEnd: Int?
+        var numbering = DayNumbering()
+        let todayNumber = numbering.number(today)
+        for day in days {
+            let n = numbering.number(day)
+            if n > todayNumber { break }
+            run = (previous.map { n == $0 + 1 } ?? false) ? run + 1 : 1
+            previous = n
+            lastRunEnd = n
+            if run > longest { longest = run; longestEnd = day }
+        }
+        var current = 0
+        if let end = lastRunEnd, end == todayNumber || end == todayNumber - 1 { current = run }
+        return (current, longest, longestEnd)
+    }
+}
+
+/// Day numbers for many days at once: one `Calendar` call per month instead of per day.
+///
+/// A journal of many years has thousands of days written; counting each through
+/// ``LocalDay/daysSinceEpoch`` (a `Calendar.dateComponents` call) would cost milliseconds.
+/// Here each month's first day number and length come from Foundation's Gregorian calendar
+/// once, and the days of the month are counted from it.
+public struct DayNumbering {
+    private var months: [Int: (start: Int, length: Int)] = [:]
+
+    public init() {}
+
+    private mutating func month(_ year: Int, _ month: Int) -> (start: Int, length: Int)? {
+        let key = year * 100 + month
+        if let m = months[key] { return m }
+        guard let first = LocalDay(year: year, month: month, day: 1) else { return nil }
+        let calendar = CalendarCache.utc
+        let length = calendar.range(of: .day, in: .month, for: first.start(in: calendar.timeZone))!.count
+        let m = (first.daysSinceEpoch, length)
+        months[key] = m
+        return m
+    }
+
+    /// ``LocalDay/daysSinceEpoch`` of `day`.
+    public mutating func number(_ day: LocalDay) -> Int {
+        guard let m = month(day.year, day.month) else { return day.daysSinceEpoch }
+        return m.start + day.day - 1
+    }
+
+    /// Parses stored `YYYY-MM-DD` texts; a text that is not a day that exists is skipped.
+    public mutating func days(fromStored texts: [String]) -> [LocalDay] {
+        var out: [LocalDay] = []
+        out.reserveCapacity(texts.count)
+        for t in texts {
+            let u = Array(t.utf8)
+            guard u.count == 10, u[4] == 45, u[7] == 45 else { continue }
+            var v = [0, 0, 0]
+            var ok = true
+            for (i, r) in [(0, 0..<4), (1, 5..<7), (2, 8..<10)] {
+                for j in r {
+                    guard u[j] >= 48 && u[j] <= 57 else { ok = false; break }
+                    v[i] = v[i] * 10 + Int(u[j] - 48)
+                }
+            }
+            guard ok, let m = month(v[0], v[1]), (1...m.length).contains(v[2]) else { continue }
+            out.append(LocalDay(checkedYear: v[0], month: v[1], day: v[2]))
+        }
+        return out
+    }
+}

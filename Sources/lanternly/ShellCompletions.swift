@@ -1,0 +1,161 @@
+import Foundation
+import LanternlyCore
+
+/// `lanternly completions bash|zsh|fish` and `lanternly man`: completion scripts and the
+/// manual page lanternly(1), made from the same command table and help texts as `--help`
+/// (so they cannot drift apart). `make install` installs all of them.
+enum ShellIntegration {
+    static let all: [Command] = [completions, manual]
+
+    static let completions = Command(
+        name: "completions",
+        run: { args, context in
+            let words = try args.positionals()
+            guard words.count == 1, let shell = Shell(rawValue: words[0]) else {
+                throw CLIError.usage(context.text("cli.completions.which"))
+            }
+            Output.write(script(for: shell, context.catalog, context.language))
+            return 0
+        })
+
+    static let manual = Command(
+        name: "man",
+        run: { args, context in
+            try args.finish()
+            Output.write(manPage(context.catalog, context.language))
+            return 0
+        })
+
+    enum Shell: String, CaseIterable { case bash, zsh, fish }
+
+    /// The options a command takes, read from its usage text (`--date`, `-n`…), in order.
+    static func options(_ command: Command, _ catalog: StringCatalog) -> [String] {
+        let help = command.help(catalog, .english)
+        let usage = help.components(separatedBy: "\n\n").first ?? help
+        var found: [String] = []
+        let pattern = try! NSRegularExpression(pattern: "(?<![\\w-])(--[a-z][a-z-]*|-[a-z])(?![\\w-])")
+        let range = NSRange(usage.startIndex..., in: usage)
+        for m in pattern.matches(in: usage, range: range) {
+            let o = String(usage[Range(m.range(at: 1), in: usage)!])
+            if !found.contains(o) { found.append(o) }
+        }
+        return found + ["--help"]
+    }
+
+    static let globalOptions = ["--home", "--profile", "--lang", "--version", "--help"]
+
+    /// Values some commands take as their first word.
+    static func values(_ name: String) -> [String] {
+        switch name {
+        case "completions": return Shell.allCases.map(\.rawValue)
+        case "profile": return ["show", "list", "use", "set"]
+        case "settings": return ["show", "set"]
+        case "history": return ["erase"]
+        default: return []
+        }
+    }
+
+    static func script(for shell: Shell, _ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        let commands = CommandLineApp.commands
+        switch shell {
+        case .bash:
+            var cases = ""
+            for c in commands {
+                let words = (values(c.name) + options(c, catalog)).joined(separator: " ")
+                cases += "        \(c.name)) opts=\"\(words)\" ;;\n"
+            }
+            return """
+                # bash completion for lanternly (made by `lanternly completions bash`)
+                _lanternly() {
+                    local cur cmd i opts
+                    cur="${COMP_WORDS[COMP_CWORD]}"
+                    cmd=""
+                    for ((i = 1; i < COMP_CWORD; i++)); do
+                        case "${COMP_WORDS[i]}" in
+                            --home|--profile|--lang) ((i++)) ;;
+                            -*) ;;
+                            *) cmd="${COMP_WORDS[i]}"; break ;;
+                        esac
+                    done
+                    case "$cmd" in
+                        "") opts="\(commands.map(\.name).joined(separator: " ")) \(globalOptions.joined(separator: " "))" ;;
+                \(cases)        *) opts="" ;;
+                    esac
+                    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+                }
+                complete -o default -o bashdefault -F _lanternly lanternly
+
+                """
+        case .zsh:
+            func quoted(_ s: String) -> String {
+                "'" + s.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: ":", with: "\\:") + "'"
+            }
+            let described = commands.map { "    " + quoted($0.name + ":" + $0.summary(catalog, language)) }.joined(separator: "\n")
+            var cases = ""
+            for c in commands {
+                cases += "    \(c.name)) opts=(\((values(c.name) + options(c, catalog)).joined(separator: " "))) ;;\n"
+            }
+            return """
+                #compdef lanternly
+                # zsh completion for lanternly (made by `lanternly completions zsh`)
+                _lanternly() {
+                  local -a commands opts
+                  commands=(
+                \(described)
+                  )
+                  if (( CURRENT == 2 )); then
+                    _describe -t commands 'lanternly command' commands
+                    compadd -- \(globalOptions.joined(separator: " "))
+                    return
+                  fi
+                  case ${words[2]} in
+                \(cases)    *) opts=() ;;
+                  esac
+                  compadd -- $opts
+                  _files
+                }
+                _lanternly "$@"
+
+                """
+        case .fish:
+            func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
+            var lines = ["# fish completion for lanternly (made by `lanternly completions fish`)", "complete -c lanternly -f"]
+            for o in globalOptions { lines.append("complete -c lanternly -n __fish_use_subcommand -l \(o.dropFirst(2))") }
+            for c in commands {
+                lines.append("complete -c lanternly -n __fish_use_subcommand -a \(c.name) -d \(quoted(c.summary(catalog, language)))")
+                let cond = quoted("__fish_seen_subcommand_from \(c.name)")
+                let vals = values(c.name)
+                if !vals.isEmpty { lines.append("complete -c lanternly -n \(cond) -a \(quoted(vals.joined(separator: " ")))") }
+                for o in options(c, catalog) {
+                    lines.append(o.hasPrefix("--") ? "complete -c lanternly -n \(cond) -l \(o.dropFirst(2))"
+                                                   : "complete -c lanternly -n \(cond) -s \(o.dropFirst())")
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// lanternly(1) in roff: the general help, then every command's full help, verbatim.
+    static func manPage(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\e").split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }.joined(separator: "\n")
+        }
+        var out = """
+            .TH LANTERNLY 1 "" "lanternly \(CommandLineApp.version)" "\(catalog.string("cli.man.section", language))"
+            .SH \(catalog.string("cli.man.name", language))
+            lanternly \\- \(escape(catalog.string("cli.man.oneLine", language)))
+            .SH \(catalog.string("cli.man.description", language))
+            .nf
+            \(escape(CommandLineApp.generalHelp(catalog, language)))
+            .fi
+            .SH \(catalog.string("cli.man.commands", language))
+
+            """
+        for c in CommandLineApp.commands {
+            out += ".SS \(c.name)\n.nf\n\(escape(c.help(catalog, language)))\n.fi\n"
+        }
+        out += ".SH \(catalog.string("cli.man.files", language))\n.nf\n\(escape(catalog.string("cli.man.filesText", language)))\n.fi\n"
+        return out
+    }
+}

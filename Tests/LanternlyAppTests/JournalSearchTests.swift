@@ -1,0 +1,126 @@
+import XCTest
+import LanternlyCore
+import TerminalUI
+@testable import LanternlyApp
+
+/// `/` search, n/N, Esc, `d` delete with its question and `e` edit in the journal screen (issue 12).
+final class JournalSearchTests: XCTestCase {
+    private func listed() -> AppState {
+        var s = AppState()
+        _ = reduce(&s, .keyPressed(.function(4)))
+        _ = reduce(&s, .journalListed([
+            JournalEntrySummary(id: 3, day: "2026-01-03", time: "09:00", title: "The lantern on the porch"),
+            JournalEntrySummary(id: 2, day: "2026-01-02", time: "09:00", title: "Tea with Mara"),
+            JournalEntrySummary(id: 1, day: "2026-01-01", time: "09:00", title: "A new lantern"),
+        ]))
+        return s
+    }
+
+    func testSlashSearchesAsYouTypeAndEscBringsTheListBack() {
+        var s = listed()
+        XCTAssertEqual(s.keyContext, .journalList)
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("/"))), [])
+        XCTAssertEqual(s.keyContext, .searchInput)
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("l"))), [.searchJournal(query: "l")])
+        s.type("antern")
+        // A result for a query typed past is dropped; the current one is shown.
+        _ = reduce(&s, .journalSearched(query: "lan", [JournalEntrySummary(id: 2, day: "2026-01-02", time: "09:00", title: "x")]))
+        XCTAssertNil(s.journal.search)
+        let hits = [s.journal.entries[0], s.journal.entries[2]]
+        _ = reduce(&s, .journalSearched(query: "lantern", hits))
+        XCTAssertEqual(s.journal.entries.map(\.id), [3, 1])
+        XCTAssertEqual(s.journal.search?.query, "lantern")
+        XCTAssertEqual(reduce(&s, .keyPressed(.enter)), [.searchJournal(query: "lantern")])
+        XCTAssertEqual(s.keyContext, .journalFound)
+        // n and N move between hits, round the ends.
+        _ = reduce(&s, .keyPressed(.character("n")))
+        XCTAssertEqual(s.journal.selected, 1)
+        _ = reduce(&s, .keyPressed(.character("n")))
+        XCTAssertEqual(s.journal.selected, 0)
+        _ = reduce(&s, .keyPressed(.character("N")))
+        XCTAssertEqual(s.journal.selected, 1)
+        // A page of the whole journal arriving meanwhile does not replace the hits.
+        XCTAssertEqual(reduce(&s, .journalListed([])), [])
+        XCTAssertEqual(s.journal.entries.map(\.id), [3, 1])
+        // Esc: the whole list again (and read afresh).
+        XCTAssertEqual(reduce(&s, .keyPressed(.escape)), [.loadJournal])
+        XCTAssertNil(s.journal.search)
+        XCTAssertEqual(s.journal.entries.map(\.id), [3, 2, 1])
+        XCTAssertEqual(s.keyContext, .journalList)
+    }
+
+    func testNothingFoundSaysSo() {
+        var s = listed()
+        _ = reduce(&s, .keyPressed(.character("/")))
+        s.type("whale")
+        _ = reduce(&s, .journalSearched(query: "whale", []))
+        XCTAssertEqual(s.notice, .noSearchHits)
+        XCTAssertEqual(s.journal.entries, [])
+        // Emptying the query ends the search.
+        for _ in 0..<5 { _ = reduce(&s, .keyPressed(.backspace)) }
+        XCTAssertNil(s.journal.search)
+        XCTAssertEqual(s.journal.entries.count, 3)
+    }
+
+    func testDeleteAsksAndOnlyYDeletes() {
+        var s = listed()
+        _ = reduce(&s, .keyPressed(.down))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("d"))), [])
+        XCTAssertEqual(s.confirmation, .deleteEntry(id: 2, title: "Tea with Mara", day: "2026-01-02"))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("n"))), [])
+        XCTAssertNil(s.confirmation)
+        XCTAssertEqual(s.notice, .nothingDeleted)
+        _ = reduce(&s, .keyPressed(.character("d")))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("y"))), [.trashEntry(id: 2)])
+        XCTAssertEqual(reduce(&s, .entryTrashed(id: 2, shortID: "")), [.loadJournal])
+        XCTAssertEqual(s.journal.entries.map(\.id), [3, 1])
+        XCTAssertEqual(s.notice, .entryTrashed(shortID: ""))
+        // In the reading view too, with the entry's own title; д confirms in Russian.
+        _ = reduce(&s, .entryLoaded(JournalEntryDetail(id: 3, day: "2026-01-03", time: "09:00", body: "The lantern on the porch\nmore")))
+        _ = reduce(&s, .keyPressed(.character("d")))
+        XCTAssertEqual(s.confirmation, .deleteEntry(id: 3, title: "The lantern on the porch", day: "2026-01-03"))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("д"))), [.trashEntry(id: 3)])
+        _ = reduce(&s, .entryTrashed(id: 3, shortID: ""))
+        XCTAssertEqual(s.journal.mode, .list)
+        XCTAssertNil(s.journal.open)
+    }
+
+    func testEInTheReadingViewEditsTheEntry() {
+        var s = listed()
+        _ = reduce(&s, .entryLoaded(JournalEntryDetail(id: 2, day: "2026-01-02", time: "09:00", body: "Tea with Mara")))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("e"))), [.editExternally(initial: "Tea with Mara")])
+        XCTAssertEqual(reduce(&s, .externalEditFinished("Tea with Mara\n")), [])
+        XCTAssertEqual(s.notice, .entryUnchanged)
+        _ = reduce(&s, .keyPressed(.character("e")))
+        XCTAssertEqual(reduce(&s, .externalEditFinished("Coffee with Mara\n")), [.saveEdit(id: 2, body: "Coffee with Mara")])
+        _ = reduce(&s, .entryEdited(JournalEntryDetail(id: 2, day: "2026-01-02", time: "09:00", body: "Coffee with Mara")))
+        XCTAssertEqual(s.journal.open?.body, "Coffee with Mara")
+        XCTAssertEqual(s.journal.entries[1].title, "Coffee with Mara")
+        XCTAssertEqual(s.notice, .entryEdited)
+        // The keys are in the help for the reading view.
+        XCTAssertTrue(KeyCommand.listed(in: .journalRead).contains(.editEntry))
+        XCTAssertTrue(KeyCommand.listed(in: .journalRead).contains(.deleteEntry))
+        XCTAssertTrue(KeyCommand.listed(in: .journalList).contains(.search))
+        XCTAssertTrue(KeyCommand.listed(in: .journalFound).contains(.nextHit))
+    }
+
+    func testHighlightsTheMatchInAnyCase() {
+        var s = listed()
+        _ = reduce(&s, .keyPressed(.character("/")))
+        s.type("LANTERN")
+        _ = reduce(&s, .journalSearched(query: "LANTERN", [s.journal.entries[0]]))
+        let buf = render(s, catalog: try! StringCatalog.shipped())
+        var found = false
+        for y in 0..<buf.height {
+            let row = (0..<buf.width).map { buf[$0, y] }
+            let text = String(row.map(\.grapheme))
+            if let r = text.range(of: "lantern") {
+                let x = text.distance(from: text.startIndex, to: r.lowerBound)
+                XCTAssertTrue(row[x].style.underline && row[x].style.bold, "the match is highlighted")
+                XCTAssertFalse(row[max(0, x - 2)].style.underline, "the text before it is not")
+                found = true
+            }
+        }
+        XCTAssertTrue(found)
+    }
+}
