@@ -345,6 +345,16 @@ struct Painter {
             let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
             rows.append(Row(segments: [(label + pad, .plain), (settingValue(row), .bold)], indent: 1))
         }
+        // The model server, read-only here (it is set from the command line).
+        var server = state.status.serverLines.map { ($0.label, $0.value) }
+        if server.isEmpty { server = [(t("ui.settings.server"), t("ui.settings.server.none"))] }
+        rows.append(Row(""))
+        for (label, value) in server {
+            let shown = TerminalText.truncate(label, width: labelWidth - 2)
+            let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(shown)))
+            rows.append(Row(segments: [(shown + pad, muted), (TerminalText.sanitize(value), .plain)], indent: 1))
+        }
+        rows.append(Row(t("ui.settings.server.hint"), muted, indent: 1))
         draw(Array(rows.dropFirst(first)), from: y, height: visible, selected: state.settingsCursor - first)
     }
 
