@@ -15,6 +15,8 @@ enum LiveDependencies {
         let diagnostics = try context.diagnostics()
         let chat = try context.chatService()
         let server = try context.modelServer()
+        // The app never waits for the server: the first check runs in the background.
+        server?.startChecking()
         let system = context.systemModel()
         let catalog = context.catalog
         let paths = context.paths
