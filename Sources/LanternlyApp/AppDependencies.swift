@@ -152,6 +152,10 @@ public struct AppStatus: Equatable, Sendable {
     public var serviceLines: [LabelledValue] = []
     /// The model server's lines (URL, model, state, fix) when one is configured.
     public var serverLines: [LabelledValue] = []
+    /// Every line of the diagnostics screen, labelled, from the core's one snapshot
+    /// (`LunaDiagnostics.lines`): the same lines `lanternly diagnostics` prints. When empty
+    /// (previews, tests), the screen builds its lines from the fields above.
+    public var diagnosticsLines: [LabelledValue] = []
     /// The profile's values the settings screen edits; `nil` when it could not be read.
     public var profile: ProfileSettings?
 
