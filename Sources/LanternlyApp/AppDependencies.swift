@@ -56,6 +56,8 @@ public struct AppDependencies: Sendable {
     public var trashEntry: (@Sendable (_ id: Int64) throws -> Void)?
     /// Saves a new text for the entry (the old one kept as a revision) and returns it as stored.
     public var editEntry: (@Sendable (_ id: Int64, _ body: String) throws -> JournalEntryDetail)?
+    /// Whether today's journal holds an entry titled with `question`; `nil` when not wired.
+    public var questionAnswered: (@Sendable (_ question: String) throws -> Bool)?
     /// Saves a new entry (tags without the `@`). - Returns: its id.
     public var saveEntry: @Sendable (_ body: String, _ tags: [String]) throws -> Int64
     public var setStarred: @Sendable (_ id: Int64, _ starred: Bool) throws -> Void

@@ -117,6 +117,12 @@ public final class AppRuntime: @unchecked Sendable {
         case .trashEntry(let id):
             guard let trash = deps.trashEntry else { return }
             attempt { try trash(id); return .entryTrashed(id: id, shortID: "") }
+        case .saveAnswer(let question, let answer):
+            let body = question + "\n\n" + answer
+            attempt { _ = try deps.saveEntry(body, []); return .answerSaved(body: body, answer: answer) }
+        case .checkQuestionAnswered(let question):
+            guard let check = deps.questionAnswered else { return }
+            attempt { .questionAnsweredChecked(try check(question)) }
         case .saveEdit(let id, let body):
             guard let save = deps.editEntry else { return }
             attempt { .entryEdited(try save(id, body)) }

@@ -30,6 +30,8 @@ public enum Notice: Equatable, Sendable {
     case entryTrashed(shortID: String)
     /// An entry's new text was saved; the old one is kept as a revision.
     case entryEdited
+    /// The answer to the daily question was saved as a journal entry.
+    case answerSaved
     /// The editor gave back the same (or no) text: the entry is as it was.
     case entryUnchanged
     /// A search found nothing.
@@ -131,6 +133,8 @@ public struct AppState: Equatable, Sendable {
     public var settings: UserSettings
     public var deviceNames: [String] = []
     public var dailyQuestion: String?
+    /// Today's question has been answered (its answer is a journal entry titled with it).
+    public var questionAnswered = false
     /// The transcript, oldest first.
     public var transcript: [ChatLine] = []
     /// Transcript rows scrolled up from the bottom (0 = newest visible).

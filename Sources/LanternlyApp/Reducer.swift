@@ -49,7 +49,21 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .dailyQuestionPicked(let q):
         state.dailyQuestion = q
+        state.questionAnswered = false
+        return q.map { [.checkQuestionAnswered(question: $0)] } ?? []
+    case .questionAnsweredChecked(let answered):
+        state.questionAnswered = answered
         return []
+    case .answerSaved(_, let answer):
+        state.questionAnswered = true
+        state.notice = .answerSaved
+        // Luna reflects on the answer as on any entry (the crisis rule sees the whole of it).
+        let stripped = strippingTags(from: answer)
+        let words = stripped.isEmpty ? answer : stripped
+        let id = state.nextRequestID
+        state.nextRequestID += 1
+        state.pendingReplies.append(PendingReply(requestID: id, message: words, isReflection: true, cancelled: false))
+        return [.reflectOnEntry(requestID: id, body: words)]
     case .historyLoaded(let lines):
         state.transcript = lines + state.transcript
         return []
@@ -487,6 +501,17 @@ private func send(_ state: inout AppState) -> [Effect] {
     // Only the person's own words go to Luna and into the history; the question they answer
     // is shown above their line in this session's transcript, never stored as theirs.
     let message = typed
+    if let question = state.answering, state.settings.answersToJournal {
+        // The answer to the daily question becomes a journal entry titled with the question;
+        // Luna's reply is her reflection on it (issue 12).
+        state.transcript.append(ChatLine(role: .person, text: typed, context: question))
+        state.sentMessages.append(typed)
+        state.input = TextEditor()
+        state.answering = nil
+        state.recallIndex = nil
+        state.scrollOffset = 0
+        return [.saveAnswer(question: question, answer: typed.trimmingWhitespace())]
+    }
     state.transcript.append(ChatLine(role: .person, text: typed, context: state.answering))
     state.sentMessages.append(typed)
     state.input = TextEditor()

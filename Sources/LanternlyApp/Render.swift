@@ -224,7 +224,8 @@ struct Painter {
     mutating func chat() {
         var y = banner(at: 0)
         if h >= 8, let q = state.dailyQuestion {
-            let text = t.format("ui.chat.question", TerminalText.sanitize(q))
+            var text = t.format("ui.chat.question", TerminalText.sanitize(q))
+            if state.questionAnswered { text = t("ui.chat.questionAnswered") + " " + text }
             buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: y, style: muted)
             y += 1
         }
@@ -310,6 +311,7 @@ struct Painter {
         case .region: return s.region ?? t("ui.value.profileRegion")
         case .language: return t("ui.language.\(state.language.rawValue)")
         case .keepChatHistory: return onOff(s.keepChatHistory)
+        case .answersToJournal: return onOff(s.answersToJournal)
         case .eraseChat: return t("ui.value.pressEnter")
         }
     }

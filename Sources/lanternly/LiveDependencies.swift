@@ -173,6 +173,10 @@ enum LiveDependencies {
             return JournalEntryDetail(id: saved.id, day: saved.localDay.description, time: saved.localTime,
                                       body: saved.body, tags: saved.tags, starred: saved.starred)
         }
+        deps.questionAnswered = { question in
+            let today = LocalDay(now(), in: calendar.timeZone)
+            return try journalBox.get().entries(EntryQuery(from: today, to: today)).contains { $0.title == question }
+        }
         return deps
     }
 }

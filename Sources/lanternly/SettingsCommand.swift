@@ -24,6 +24,7 @@ enum SettingsCommand {
                 Output.line("path      \(s.lifePath.rawValue)")
                 Output.line("language  \(s.language?.rawValue ?? "auto")")
                 Output.line("history   \(s.keepChatHistory ? "on" : "off")")
+                Output.line("answers   \(s.answersToJournal ? "journal" : "chat")")
             }
             return 0
         case "set"?:
@@ -73,8 +74,14 @@ enum SettingsCommand {
             case "off", "false", "no": s.keepChatHistory = false
             default: throw CLIError.usage("settings: history takes on or off, not '\(value)'.")
             }
+        case "answers":
+            switch value.lowercased() {
+            case "journal", "on", "true", "yes": s.answersToJournal = true
+            case "chat", "off", "false", "no": s.answersToJournal = false
+            default: throw CLIError.usage("settings: answers takes journal (the daily question's answers become entries) or chat, not '\(value)'.")
+            }
         default:
-            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history.")
+            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history, answers.")
         }
     }
 }

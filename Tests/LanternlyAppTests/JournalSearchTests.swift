@@ -123,4 +123,34 @@ final class JournalSearchTests: XCTestCase {
         }
         XCTAssertTrue(found)
     }
+
+    /// F5: the answer becomes an entry titled with the question, Luna reflects on it, the
+    /// header says it is answered; with the setting off it is a chat message as before.
+    func testDailyQuestionAnswerBecomesAnEntry() {
+        var s = AppState()
+        XCTAssertEqual(reduce(&s, .dailyQuestionPicked("What made you smile today?")),
+                       [.checkQuestionAnswered(question: "What made you smile today?")])
+        _ = reduce(&s, .keyPressed(.function(5)))
+        s.type("The cat on the windowsill")
+        XCTAssertEqual(reduce(&s, .keyPressed(.enter)),
+                       [.saveAnswer(question: "What made you smile today?", answer: "The cat on the windowsill")])
+        XCTAssertNil(s.answering)
+        XCTAssertEqual(s.transcript.last, ChatLine(role: .person, text: "The cat on the windowsill", context: "What made you smile today?"))
+        XCTAssertEqual(reduce(&s, .answerSaved(body: "What made you smile today?\n\nThe cat on the windowsill", answer: "The cat on the windowsill")),
+                       [.reflectOnEntry(requestID: 1, body: "The cat on the windowsill")])
+        XCTAssertTrue(s.questionAnswered)
+        XCTAssertEqual(s.notice, .answerSaved)
+        let buf = render(s, catalog: try! StringCatalog.shipped())
+        let rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
+        XCTAssertTrue(rows.contains { $0.contains("✓ answered") && $0.contains("What made you smile") }, rows.joined(separator: "\n"))
+
+        var off = AppState()
+        off.settings.answersToJournal = false
+        _ = reduce(&off, .dailyQuestionPicked("What made you smile today?"))
+        _ = reduce(&off, .keyPressed(.function(5)))
+        off.type("Tea")
+        XCTAssertEqual(reduce(&off, .keyPressed(.enter)), [.sendToLuna(requestID: 1, message: "Tea")])
+        // Settings written before this one existed read as on.
+        XCTAssertTrue(try JSONDecoder().decode(UserSettings.self, from: Data("{}".utf8)).answersToJournal)
+    }
 }

@@ -22,9 +22,14 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var region: String?
     /// When false, chat turns are not stored (issue "The journal").
     public var keepChatHistory: Bool
+    /// When true (the default), an answer to the daily question (F5) is saved as a journal
+    /// entry titled with the question, and Luna reflects on it (issue 12).
+    public var answersToJournal: Bool
 
     public init(language: AppLanguage? = nil, gender: GrammaticalGender = .neutral,
-                lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true) {
+                lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true,
+                answersToJournal: Bool = true) {
+        self.answersToJournal = answersToJournal
         self.language = language
         self.gender = gender
         self.lifePath = lifePath
@@ -32,7 +37,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.keepChatHistory = keepChatHistory
     }
 
-    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory }
+    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory, answersToJournal }
 
     /// A region code as Lanternly stores it: two ASCII letters (ISO 3166-1 alpha-2 shape),
     /// upper-cased; `nil` for anything else. The one rule for `settings set region`,
@@ -68,5 +73,6 @@ public struct UserSettings: Codable, Hashable, Sendable {
             region = nil
         }
         keepChatHistory = try c.decodeIfPresent(Bool.self, forKey: .keepChatHistory) ?? defaults.keepChatHistory
+        answersToJournal = try c.decodeIfPresent(Bool.self, forKey: .answersToJournal) ?? defaults.answersToJournal
     }
 }
