@@ -31,6 +31,8 @@ public enum Action: Equatable, Sendable {
     case answerSaved(body: String, answer: String)
     /// Whether today's question already has its answer in the journal.
     case questionAnsweredChecked(Bool)
+    /// Entries of this calendar day in earlier years.
+    case onThisDayLoaded([JournalEntrySummary])
     case entrySaved(id: Int64, body: String)
     case externalEditFinished(String?)
     case reportWritten(path: String)
@@ -60,6 +62,7 @@ public enum Effect: Equatable, Sendable {
     /// Save the answer to the daily question as an entry titled with the question.
     case saveAnswer(question: String, answer: String)
     case checkQuestionAnswered(question: String)
+    case loadOnThisDay
     case sendToLuna(requestID: Int, message: String)
     case reflectOnEntry(requestID: Int, body: String)
     case cancelReply(requestID: Int)

@@ -113,6 +113,8 @@ public struct JournalState: Equatable, Sendable {
     public var searchInput: TextEditor?
     /// The search whose hits the list shows, when there is one (Esc clears it).
     public var search: JournalSearch?
+    /// Entries of this calendar day in earlier years (shown above the list when there are any).
+    public var onThisDay: [JournalEntrySummary] = []
     /// The entry handed to the external editor (`e` in the reading view), until it comes back.
     public var editingID: Int64?
     public init() {}

@@ -34,7 +34,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     case writeReport
     // journal
     case openEntry, newEntry, newEntryInEditor, toggleStar, editTags, saveEntry, editInEditor
-    case search, nextHit, previousHit, deleteEntry, editEntry
+    case search, starredOnly, nextHit, previousHit, deleteEntry, editEntry
     // search input
     case runSearch
     // tag input
@@ -71,6 +71,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .editInEditor: return [.ctrl("e")]
         case .applyTags: return [.enter]
         case .search: return [.character("/")]
+        case .starredOnly: return [.character("*")]
         case .nextHit: return [.character("n")]
         case .previousHit: return [.character("N")]
         case .deleteEntry: return [.character("d")]
@@ -97,6 +98,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .toggleStar, .editTags: return [.journalList, .journalFound, .journalRead]
         case .search, .deleteEntry: return [.journalList, .journalFound, .journalRead]
         case .nextHit, .previousHit: return [.journalFound]
+        case .starredOnly: return [.journalList, .journalFound]
         case .editEntry: return [.journalRead]
         case .runSearch: return [.searchInput]
         case .saveEntry, .editInEditor: return [.journalWrite]

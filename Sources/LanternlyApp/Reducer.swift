@@ -51,6 +51,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.dailyQuestion = q
         state.questionAnswered = false
         return q.map { [.checkQuestionAnswered(question: $0)] } ?? []
+    case .onThisDayLoaded(let entries):
+        state.journal.onThisDay = entries
+        return []
     case .questionAnsweredChecked(let answered):
         state.questionAnswered = answered
         return []
@@ -268,7 +271,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         state.screen = .journal
         state.journal.mode = .list
         state.journal.tagInput = nil
-        return [.loadJournal]
+        return [.loadJournal, .loadOnThisDay]
     case .send:
         return send(&state)
     case .newline:
@@ -374,6 +377,11 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         state.journal.searchInput = nil
         if query.isEmpty { return clearSearch(&state) }
         return [.searchJournal(query: query)]
+    case .starredOnly:
+        // `*` again (or Esc) brings the whole journal back.
+        if state.journal.search?.query == "*" { return clearSearch(&state) }
+        state.journal.searchInput = nil
+        return [.searchJournal(query: "*")]
     case .nextHit, .previousHit:
         let n = state.journal.entries.count
         guard n > 0 else { return [] }

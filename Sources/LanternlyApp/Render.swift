@@ -453,9 +453,19 @@ struct Painter {
             let listed = j.windowStart + j.entries.count
             let count = j.total.map(String.init) ?? (j.hasMore ? "\(listed)+" : String(listed))
             if let search = j.search {
-                y = title(t.format("ui.journal.searchTitle", TerminalText.sanitize(search.query), String(j.entries.count)), at: y)
+                let heading = search.query == "*" ? t.format("ui.journal.starredTitle", String(j.entries.count))
+                    : t.format("ui.journal.searchTitle", TerminalText.sanitize(search.query), String(j.entries.count))
+                y = title(heading, at: y)
             } else {
                 y = title(t.format("ui.journal.title", count), at: y)
+                if !j.onThisDay.isEmpty, bottom - y > 4 {
+                    // On this day in earlier years: one line, newest first.
+                    let items = j.onThisDay.prefix(3).map { TerminalText.sanitize(String($0.day.prefix(4)) + " " + $0.title) }
+                    let more = j.onThisDay.count > 3 ? " …" : ""
+                    let line = t.format("ui.journal.onThisDay", items.joined(separator: " · ") + more)
+                    buf.write(TerminalText.truncate(line.replacingOccurrences(of: "\n", with: " "), width: w - 2), x: 1, y: y, style: muted)
+                    y += 1
+                }
             }
             journalList(top: y, height: bottom - y)
         case .reading:
@@ -502,7 +512,7 @@ struct Painter {
             var segments: [(String, CellStyle)] = [((e.starred ? "★ " : "  ") + TerminalText.sanitize(e.time) + "  ", muted)]
             let title = titleWithoutTrailingTags(TerminalText.sanitize(e.title), tags: e.tags)
             segments += highlighted(title.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "),
-                                    state.journal.search?.query)
+                                    state.journal.search.map(\.query).flatMap { $0 == "*" ? nil : $0 })
             if !e.tags.isEmpty {
                 segments.append(("  " + e.tags.map { "@" + TerminalText.sanitize($0) }.joined(separator: " "), muted))
             }
@@ -520,7 +530,7 @@ struct Painter {
         let lines = TerminalText.wrap(TerminalText.sanitize(e.body), width: w - 2)
         let bodyHeight = height - 1
         let first = min(state.journal.readScroll, max(0, lines.count - bodyHeight))
-        let query = state.journal.search?.query
+        let query = state.journal.search.map(\.query).flatMap { $0 == "*" ? nil : $0 }
         draw(lines.dropFirst(first).map { Row(segments: highlighted($0, query), indent: 1) }, from: top + 1, height: bodyHeight)
     }
 

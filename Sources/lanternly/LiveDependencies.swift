@@ -173,6 +173,17 @@ enum LiveDependencies {
             return JournalEntryDetail(id: saved.id, day: saved.localDay.description, time: saved.localTime,
                                       body: saved.body, tags: saved.tags, starred: saved.starred)
         }
+        @Sendable func summary(_ e: JournalEntry) -> JournalEntrySummary {
+            let clock = e.localClock
+            return JournalEntrySummary(id: e.id, day: clock.day.description, time: clock.time,
+                                       title: e.title, tags: e.tags, starred: e.starred, key: JournalKey(e))
+        }
+        deps.filterEntries = { tag, starred, limit in
+            try journalBox.get().entries(EntryQuery(limit: limit, tag: tag, starredOnly: starred)).map(summary)
+        }
+        deps.onThisDay = {
+            try journalBox.get().onThisDay(LocalDay(now(), in: calendar.timeZone)).map(summary)
+        }
         deps.questionAnswered = { question in
             let today = LocalDay(now(), in: calendar.timeZone)
             return try journalBox.get().entries(EntryQuery(from: today, to: today)).contains { $0.title == question }

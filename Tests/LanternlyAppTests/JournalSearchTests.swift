@@ -153,4 +153,28 @@ final class JournalSearchTests: XCTestCase {
         // Settings written before this one existed read as on.
         XCTAssertTrue(try JSONDecoder().decode(UserSettings.self, from: Data("{}".utf8)).answersToJournal)
     }
+
+    /// `*` shows the starred entries (again, or Esc: the whole journal); `/@tag` filters by a tag;
+    /// on this day in earlier years shows above the list.
+    func testStarredAndTagFiltersAndOnThisDay() {
+        var s = listed()
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("*"))), [.searchJournal(query: "*")])
+        _ = reduce(&s, .journalSearched(query: "*", [s.journal.entries[1]]))
+        XCTAssertEqual(s.journal.entries.map(\.id), [2])
+        XCTAssertEqual(s.keyContext, .journalFound)
+        var buf = render(s, catalog: try! StringCatalog.shipped())
+        var rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
+        XCTAssertTrue(rows.contains { $0.contains("Starred: 1") }, rows.joined(separator: "\n"))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("*"))), [.loadJournal])
+        XCTAssertEqual(s.journal.entries.count, 3)
+        _ = reduce(&s, .keyPressed(.character("/")))
+        s.type("@work")
+        XCTAssertEqual(reduce(&s, .keyPressed(.enter)), [.searchJournal(query: "@work")])
+        _ = reduce(&s, .keyPressed(.escape))
+        XCTAssertEqual(reduce(&s, .keyPressed(.function(4))), [.loadJournal, .loadOnThisDay])
+        _ = reduce(&s, .onThisDayLoaded([JournalEntrySummary(id: 9, day: "2025-01-03", time: "08:00", title: "Snow at last")]))
+        buf = render(s, catalog: try! StringCatalog.shipped())
+        rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
+        XCTAssertTrue(rows.contains { $0.contains("On this day: 2025 Snow at last") }, rows.joined(separator: "\n"))
+    }
 }
