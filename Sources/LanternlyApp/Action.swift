@@ -33,6 +33,8 @@ public enum Action: Equatable, Sendable {
     case questionAnsweredChecked(Bool)
     /// Entries of this calendar day in earlier years.
     case onThisDayLoaded([JournalEntrySummary])
+    /// A month of writing for the calendar (`c`).
+    case calendarLoaded(WritingMonth)
     case entrySaved(id: Int64, body: String)
     case externalEditFinished(String?)
     case reportWritten(path: String)
@@ -63,6 +65,7 @@ public enum Effect: Equatable, Sendable {
     case saveAnswer(question: String, answer: String)
     case checkQuestionAnswered(question: String)
     case loadOnThisDay
+    case loadCalendar(year: Int, month: Int)
     case sendToLuna(requestID: Int, message: String)
     case reflectOnEntry(requestID: Int, body: String)
     case cancelReply(requestID: Int)

@@ -62,6 +62,9 @@ public struct AppDependencies: Sendable {
     /// Entries written on this calendar day in earlier years, newest first (the journal screen
     /// shows them when there are any).
     public var onThisDay: (@Sendable () throws -> [JournalEntrySummary])?
+    /// The month `year`-`month` of writing (days written, streaks), for `c` (year 0: this
+    /// month); `nil` when not wired.
+    public var writingMonth: (@Sendable (_ year: Int, _ month: Int) throws -> WritingMonth?)?
     /// Whether today's journal holds an entry titled with `question`; `nil` when not wired.
     public var questionAnswered: (@Sendable (_ question: String) throws -> Bool)?
     /// Saves a new entry (tags without the `@`). - Returns: its id.

@@ -122,6 +122,9 @@ public final class AppRuntime: @unchecked Sendable {
             }
             guard let search = deps.searchEntries else { return }
             attempt { .journalSearched(query: query, try search(query, 200)) }
+        case .loadCalendar(let year, let month):
+            guard let load = deps.writingMonth else { return }
+            attempt { try load(year, month).map { .calendarLoaded($0) } }
         case .loadOnThisDay:
             guard let load = deps.onThisDay else { return }
             attempt { .onThisDayLoaded(try load()) }

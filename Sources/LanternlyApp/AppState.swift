@@ -113,6 +113,8 @@ public struct JournalState: Equatable, Sendable {
     public var searchInput: TextEditor?
     /// The search whose hits the list shows, when there is one (Esc clears it).
     public var search: JournalSearch?
+    /// The month calendar (`c`), when open: days written and streaks.
+    public var calendar: WritingMonth?
     /// Entries of this calendar day in earlier years (shown above the list when there are any).
     public var onThisDay: [JournalEntrySummary] = []
     /// The entry handed to the external editor (`e` in the reading view), until it comes back.
@@ -180,6 +182,7 @@ public struct AppState: Equatable, Sendable {
         case .journal:
             if journal.tagInput != nil { return .tagInput }
             if journal.searchInput != nil { return .searchInput }
+            if journal.calendar != nil { return .journalCalendar }
             switch journal.mode {
             case .list: return journal.search == nil ? .journalList : .journalFound
             case .reading: return .journalRead

@@ -51,6 +51,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.dailyQuestion = q
         state.questionAnswered = false
         return q.map { [.checkQuestionAnswered(question: $0)] } ?? []
+    case .calendarLoaded(let month):
+        state.journal.calendar = month
+        return []
     case .onThisDayLoaded(let entries):
         state.journal.onThisDay = entries
         return []
@@ -377,6 +380,14 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         state.journal.searchInput = nil
         if query.isEmpty { return clearSearch(&state) }
         return [.searchJournal(query: query)]
+    case .showCalendar:
+        return [.loadCalendar(year: 0, month: 0)]  // 0: this month, on the runtime's clock
+    case .previousMonth, .nextMonth:
+        guard let m = state.journal.calendar else { return [] }
+        var year = m.year, month = m.month + (command == .nextMonth ? 1 : -1)
+        if month == 0 { year -= 1; month = 12 }
+        if month == 13 { year += 1; month = 1 }
+        return [.loadCalendar(year: year, month: month)]
     case .starredOnly:
         // `*` again (or Esc) brings the whole journal back.
         if state.journal.search?.query == "*" { return clearSearch(&state) }
@@ -492,6 +503,7 @@ private func goBack(_ state: inout AppState) -> [Effect] {
         state.journal.searchInput = nil
         if state.journal.search?.query.isEmpty ?? false { return clearSearch(&state) }
     case .journalFound: return clearSearch(&state)
+    case .journalCalendar: state.journal.calendar = nil
     case .journalRead: state.journal.mode = .list; state.journal.open = nil
     case .journalWrite: state.journal.mode = .list  // the draft is kept
     default: state.screen = .chat

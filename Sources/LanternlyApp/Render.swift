@@ -447,6 +447,10 @@ struct Painter {
             buf.write(shown, x: 1 + x, y: bottom, maxWidth: room)
             buf.cursor = (1 + x + layout.cursorColumn - skip, bottom)
         }
+        if let month = state.journal.calendar, state.journal.mode == .list {
+            calendar(month, top: y, bottom: bottom)
+            return
+        }
         switch state.journal.mode {
         case .list:
             let j = state.journal
@@ -532,6 +536,40 @@ struct Painter {
         let first = min(state.journal.readScroll, max(0, lines.count - bodyHeight))
         let query = state.journal.search.map(\.query).flatMap { $0 == "*" ? nil : $0 }
         draw(lines.dropFirst(first).map { Row(segments: highlighted($0, query), indent: 1) }, from: top + 1, height: bodyHeight)
+    }
+
+    /// The month (`c`): four cells a day, a day written in reverse video and marked `*` (so it
+    /// reads without colour), today marked `>`; weeks from Sunday in English, Monday in
+    /// Russian; then days written and the streaks.
+    mutating func calendar(_ m: WritingMonth, top: Int, bottom: Int) {
+        var y = title(t("ui.journal.calendar") + " · " + m.title(state.language), at: top)
+        let weekStart = WritingMonth.weekStart(state.language)
+        let symbols = WritingMonth.weekdaySymbols(state.language)
+        guard bottom - y >= 2 else { return }
+        var x = 1
+        for i in 0..<7 {
+            buf.write(" " + symbols[(weekStart - 1 + i) % 7], x: x, y: y, style: muted)
+            x += 4
+        }
+        y += 1
+        var column = (m.firstWeekday - weekStart + 7) % 7
+        for day in m.days where y < bottom {
+            let n = String(day.day)
+            let written = m.entriesPerDay[day] != nil
+            let cell = (day == m.today ? ">" : " ") + (n.count == 1 ? " " + n : n) + (written ? "*" : " ")
+            let style = written ? CellStyle(bold: true, reverse: true) : (day == m.today ? accent : .plain)
+            buf.write(cell, x: 1 + column * 4, y: y, style: style)
+            column += 1
+            if column == 7 { column = 0; y += 1 }
+        }
+        if column != 0 { y += 1 }
+        y += 1
+        let lines = [t.format("ui.journal.calendarDays", String(m.daysWritten), String(m.days.count)),
+                     t.format("ui.journal.calendarStreaks", String(m.currentStreak), String(m.longestStreak))]
+        for line in lines where y < bottom {
+            buf.write(TerminalText.truncate(line, width: w - 2), x: 1, y: y)
+            y += 1
+        }
     }
 
     /// `text` in pieces, the matches of `query` (any case) in bold and underlined: the search's

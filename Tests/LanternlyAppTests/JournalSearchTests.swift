@@ -177,4 +177,27 @@ final class JournalSearchTests: XCTestCase {
         rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
         XCTAssertTrue(rows.contains { $0.contains("On this day: 2025 Snow at last") }, rows.joined(separator: "\n"))
     }
+
+    /// `c` opens the month: days written marked (readable without colour), ← → change month, Esc closes.
+    func testCalendarInTheJournalScreen() throws {
+        var s = listed()
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("c"))), [.loadCalendar(year: 0, month: 0)])
+        let day = { LocalDay($0)! }
+        let month = try XCTUnwrap(WritingMonth(year: 2024, month: 2, entriesPerDay: [day("2024-02-28"): 1, day("2024-02-29"): 2],
+                                               allDays: [day("2024-02-28"), day("2024-02-29")], today: day("2024-02-29")))
+        _ = reduce(&s, .calendarLoaded(month))
+        XCTAssertEqual(s.keyContext, .journalCalendar)
+        let buf = render(s, catalog: try StringCatalog.shipped())
+        let rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
+        let text = rows.joined(separator: "\n")
+        XCTAssertTrue(text.contains("Calendar · February 2024"), text)
+        XCTAssertTrue(text.contains(" Su  Mo  Tu  We  Th  Fr  Sa"), text)
+        XCTAssertTrue(text.contains(" 25  26  27  28*>29*"), text)
+        XCTAssertTrue(text.contains("Current streak: 2. Longest: 2."), text)
+        XCTAssertEqual(reduce(&s, .keyPressed(.left)), [.loadCalendar(year: 2024, month: 1)])
+        XCTAssertEqual(reduce(&s, .keyPressed(.right)), [.loadCalendar(year: 2024, month: 3)])
+        _ = reduce(&s, .keyPressed(.escape))
+        XCTAssertNil(s.journal.calendar)
+        XCTAssertEqual(s.keyContext, .journalList)
+    }
 }

@@ -18,6 +18,8 @@ public struct WritingMonth: Hashable, Sendable {
     public var days: [LocalDay]
     /// Weekday of the 1st as Foundation counts it: 1 = Sunday … 7 = Saturday.
     public var firstWeekday: Int
+    /// The day the streaks were counted on.
+    public var today: LocalDay
 
     /// Days of this month with at least one entry.
     public var daysWritten: Int { entriesPerDay.count }
@@ -34,6 +36,7 @@ public struct WritingMonth: Hashable, Sendable {
         self.year = year
         self.month = month
         self.entriesPerDay = entriesPerDay
+        self.today = today
         self.days = (1...length).compactMap { LocalDay(year: year, month: month, day: $0) }
         self.firstWeekday = calendar.component(.weekday, from: firstDate)
         let s = WritingMonth.streaks(allDays, today: today)
@@ -113,5 +116,27 @@ public struct DayNumbering {
             out.append(LocalDay(checkedYear: v[0], month: v[1], day: v[2]))
         }
         return out
+    }
+}
+
+extension WritingMonth {
+    /// The month's name and year in `language` (`November 2026`, `ноябрь 2026`): Foundation's
+    /// `DateFormatter` with the template `LLLLyyyy` (the stand-alone month name).
+    public func title(_ language: AppLanguage) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language == .russian ? "ru_RU" : "en_US")
+        formatter.timeZone = CalendarCache.utc.timeZone
+        formatter.setLocalizedDateFormatFromTemplate("LLLLyyyy")
+        return formatter.string(from: days[0].start(in: CalendarCache.utc.timeZone))
+    }
+
+    /// The first weekday of a row: Sunday (1) in English, Monday (2) in Russian.
+    public static func weekStart(_ language: AppLanguage) -> Int { language == .russian ? 2 : 1 }
+
+    /// Two-letter weekday names in `language`, Sunday first (`Calendar.shortStandaloneWeekdaySymbols`).
+    public static func weekdaySymbols(_ language: AppLanguage) -> [String] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: language == .russian ? "ru_RU" : "en_US")
+        return calendar.shortStandaloneWeekdaySymbols.map { String($0.prefix(2)) }
     }
 }
