@@ -23,11 +23,17 @@ let package = Package(
         .target(name: "LanternlyCore", dependencies: ["LanternlyResources"],
                 plugins: ["EmbedStringCatalog"]),
         .target(name: "JournalStore", dependencies: ["LanternlyCore", "CSQLite"]),
+        // A model server client (OpenAI chat completions over HTTP); the only module that
+        // opens sockets. LanternlyCore knows nothing of the network.
+        .target(name: "ModelServer", dependencies: ["LanternlyCore"]),
+        // Apple's Foundation Models behind Luna's LanguageModel; compiles to nothing on Linux.
+        .target(name: "FoundationModelsBackend", dependencies: ["LanternlyCore"]),
         .target(name: "TerminalUI"),
         .target(name: "LanternlyApp", dependencies: ["TerminalUI", "LanternlyCore"]),
         .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
         .executableTarget(name: "lanternly",
-                          dependencies: ["LanternlyApp", "NcursesBackend", "TerminalUI", "JournalStore", "LanternlyCore"]),
+                          dependencies: ["LanternlyApp", "NcursesBackend", "TerminalUI", "JournalStore", "LanternlyCore", "ModelServer",
+                                         "FoundationModelsBackend"]),
         .executableTarget(name: "lanternly-bench",
                           dependencies: ["LanternlyCore", "JournalStore", "LanternlyApp", "TerminalUI", "NcursesBackend"],
                           path: "Benchmarks/Sources"),
@@ -38,5 +44,24 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "LanternlyAppTests", dependencies: ["LanternlyApp", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "lanternly"]),
+        .testTarget(name: "ModelServerTests", dependencies: ["ModelServer", "TestSupport"]),
+        // The loopback test server as a program, for the tmux tests and the bench (never shipped).
+        .executableTarget(name: "loopback-model-server", dependencies: ["TestSupport"],
+                          path: "Tests/LoopbackModelServerTool"),
     ]
 )
+
+#if os(Linux)
+// The Foundation Models adapter's logic, tested on Linux: the same source file (a link in
+// Tests/FoundationModelsAdapter) compiled against a stand-in module named FoundationModels.
+// Test-only: no product depends on these targets.
+package.targets += [
+    .target(name: "FoundationModels", path: "Tests/FoundationModelsStandIn",
+            swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]),
+    .target(name: "FoundationModelsAdapter", dependencies: ["LanternlyCore", "FoundationModels"],
+            path: "Tests/FoundationModelsAdapter",
+            swiftSettings: [.define("FOUNDATION_MODELS_STAND_IN")]),
+    .testTarget(name: "FoundationModelsAdapterTests",
+                dependencies: ["FoundationModelsAdapter", "FoundationModels", "LanternlyCore", "TestSupport"]),
+]
+#endif

@@ -64,6 +64,9 @@ static inline void lt_del_cur_term(void) { if (cur_term) del_curterm(cur_term); 
 
 /// Writes raw bytes to a stream and flushes (private-mode switches such as bracketed paste).
 static inline void lt_write(FILE *f, const char *s) { fputs(s, f); fflush(f); }
+/// Where the terminal's cursor is after doupdate (curscr's cursor; getyx is a macro).
+static inline int lt_cur_y(void) { return getcury(curscr); }
+static inline int lt_cur_x(void) { return getcurx(curscr); }
 static inline FILE *lt_stdout(void) { return stdout; }
 static inline FILE *lt_stdin(void) { return stdin; }
 #endif

@@ -76,11 +76,13 @@ public enum JrnlImport {
         return (day, clock.hour, clock.minute, clock.second)
     }
 
-    /// `HH:MM` or `HH:MM:SS` (two digits each), with an optional `AM`/`PM`.
+    /// `HH:MM` or `HH:MM:SS` (the hour may have one digit, as dateutil reads it), with an
+    /// optional `AM`/`PM`.
     static func parseClock(_ s: Substring, ampm: Substring?) -> (hour: Int, minute: Int, second: Int)? {
         let clock = s.split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 2 || clock.count == 3,
-              clock.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
+              clock.allSatisfy({ $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
+              (1...2).contains(clock[0].utf8.count), clock.dropFirst().allSatisfy({ $0.utf8.count == 2 }),
               var hour = Int(clock[0]), let minute = Int(clock[1]), minute < 60 else { return nil }
         let second = clock.count == 3 ? Int(clock[2]) ?? 99 : 0
         guard second < 60 else { return nil }
@@ -184,6 +186,9 @@ public enum JrnlText {
     /// Whether `line` (after any leading spaces) would be read as an entry header or refused:
     /// such body lines are written with one more leading space.
     static func needsEscape(_ line: Substring) -> Bool {
+        // Only a line whose first non-space byte is `[` or a digit can read as a header.
+        guard let lead = line.utf8.first(where: { $0 != 0x20 }),
+              lead == UInt8(ascii: "[") || (lead >= 0x30 && lead <= 0x39) else { return false }
         let bare = line.drop(while: { $0 == " " })
         guard bare.first == "[", let (inside, _) = splitBracket(bare) else {
             return legacyHeader(bare) != nil
@@ -208,7 +213,13 @@ public enum JrnlText {
     /// be refused) gets one more leading space, so reading the file back gives the same
     /// entries (jrnl escapes such lines with a space the same way, `journals/LegacyJournal.py`).
     public static func escapeBody(_ body: String) -> String {
-        guard body.utf8.contains(UInt8(ascii: "[")) || body.utf8.count >= 16 else { return body }
+        // Nothing to escape unless some line starts (after spaces) with `[` or a digit.
+        var atLineStart = true, candidate = false
+        for b in body.utf8 {
+            if atLineStart, b == UInt8(ascii: "[") || (b >= 0x30 && b <= 0x39) { candidate = true; break }
+            if b == 0x0A { atLineStart = true } else if b != 0x20 { atLineStart = false }
+        }
+        guard candidate else { return body }
         var out = ""
         var first = true
         for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -409,6 +420,8 @@ final class TextEntryReader {
                 }
                 pending!.lines.append(String(body))
             } else if !line.allSatisfy(\.isWhitespace) {
+                // Colour codes before any entry: jrnl's screen output with colours on.
+                if line.utf8.contains(0x1B) { throw fail(number, .screenOutput) }
                 throw fail(number, .textBeforeFirstEntry)
             }
         }

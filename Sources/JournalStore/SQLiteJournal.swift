@@ -432,6 +432,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         // `LIKE` substring queries still use it, sqlite.org/fts5.html#the_trigram_tokenizer)
         // over external content, a view that folds `entries.body`; one- and two-character CJK
         // pieces in a contentless second table, so a 1–2 character query is a lookup too.
+        // Neither keeps document sizes (`columnsize=0`: no ranking here). The (local_day,
+        // created_at) index goes: (local_day, local_time) serves every day lookup.
         { db in
             try db.execute("""
                 DROP TRIGGER IF EXISTS entries_fts_insert;
@@ -440,9 +442,10 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 DROP TABLE IF EXISTS entries_fts;
                 CREATE VIEW entries_folded AS SELECT id, lanternly_fold(body) AS body FROM entries;
                 CREATE VIRTUAL TABLE entries_fts USING fts5(
-                    body, content='entries_folded', content_rowid='id', tokenize='trigram', detail=none);
+                    body, content='entries_folded', content_rowid='id', tokenize='trigram', detail=none, columnsize=0);
                 CREATE VIRTUAL TABLE entries_cjk USING fts5(
-                    grams, content='', tokenize='unicode61 remove_diacritics 0', detail=none);
+                    grams, content='', tokenize='unicode61 remove_diacritics 0', detail=none, columnsize=0);
+                DROP INDEX IF EXISTS entries_local_day;
                 CREATE TRIGGER entries_search_insert AFTER INSERT ON entries BEGIN
                     INSERT INTO entries_fts(rowid, body) VALUES (new.id, lanternly_fold(new.body));
                     INSERT INTO entries_cjk(rowid, grams)

@@ -15,6 +15,8 @@ public enum Action: Equatable, Sendable {
     case dailyQuestionPicked(String?)
     case historyLoaded([ChatLine])
     case replyReceived(requestID: Int, Reply)
+    /// Part of a reply arrived (the text so far), or the model is still waking up.
+    case replyProgressed(requestID: Int, ReplyProgress)
     case journalListed([JournalEntrySummary])
     /// A page of the journal came back (`limit` was asked for; fewer means its end).
     case journalPageListed(JournalPage, limit: Int, [JournalEntrySummary])

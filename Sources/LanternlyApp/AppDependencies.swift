@@ -11,6 +11,9 @@ public struct AppDependencies: Sendable {
     /// question comes without the question); **always** returns (the chain's bank is the floor).
     /// When the calling task is cancelled (Esc), it should return promptly with the fallback.
     public var reply: @Sendable (_ message: String) async -> Reply
+    /// As ``reply``, reporting the text as it streams in (the text so far) or that the model
+    /// is waking; `nil`: replies arrive whole. Progress may come from any thread.
+    public var streamReply: (@Sendable (_ message: String, _ progress: @escaping @Sendable (ReplyProgress) -> Void) async -> Reply)? = nil
     /// Luna's reflection on a saved journal entry: the entry's text with its `@tag` words
     /// removed (``strippingTags(from:)``; an entry of tags alone comes as the tag words),
     /// never empty (the lead may route it through the
@@ -99,6 +102,7 @@ public struct AppDependencies: Sendable {
 
     public init(
         reply: @escaping @Sendable (String) async -> Reply,
+        streamReply: (@Sendable (String, @escaping @Sendable (ReplyProgress) -> Void) async -> Reply)? = nil,
         reflect: @escaping @Sendable (String) async -> Reply,
         status: @escaping @Sendable (AppLanguage) -> AppStatus,
         loadSettings: @escaping @Sendable () -> UserSettings,
@@ -125,7 +129,7 @@ public struct AppDependencies: Sendable {
         catalog: StringCatalog
     ) {
         self.keepDraft = keepDraft; self.recoverDraft = recoverDraft
-        self.reply = reply; self.reflect = reflect; self.status = status
+        self.reply = reply; self.streamReply = streamReply; self.reflect = reflect; self.status = status
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport
@@ -152,6 +156,8 @@ public struct AppStatus: Equatable, Sendable {
     public var lastGenerationError: String?
     /// Why the profile could not be read (names the file and the fix), or `nil`.
     public var profileError: String?
+    /// Set while a remote model server is in use: says that journal text leaves the machine.
+    public var privacyNotice: String? = nil
     /// Each service's last source and error, as labelled lines in the UI language
     /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
     public var serviceLines: [LabelledValue] = []
@@ -161,7 +167,8 @@ public struct AppStatus: Equatable, Sendable {
     public init(availability: ModelAvailability, banner: String? = nil, bannerOffersSettings: Bool = false,
                 isSimulator: Bool = false, downloadProgress: Double? = nil, supportedLanguages: [String] = ["en"],
                 profilePath: String = "", lastSource: ReplySource? = nil, lastGenerationError: String? = nil,
-                profileError: String? = nil, profile: ProfileSettings? = nil) {
+                profileError: String? = nil, privacyNotice: String? = nil, profile: ProfileSettings? = nil) {
+        self.privacyNotice = privacyNotice
         self.availability = availability; self.banner = banner
         self.bannerOffersSettings = bannerOffersSettings; self.isSimulator = isSimulator
         self.downloadProgress = downloadProgress; self.supportedLanguages = supportedLanguages
@@ -186,11 +193,16 @@ public struct ProfileSettings: Equatable, Sendable {
     public var freeStorageGB: Double
     public var modelLanguages: [String]
     public var simulator: Bool
+    /// Whether the device's chip can run Apple Intelligence (the device catalog); `nil`: unknown.
+    public var eligible: Bool?
+    /// The system family the device runs (`iOS`, `iPadOS`, `macOS`, `visionOS`); `nil`: unknown.
+    public var platform: String?
 
     public init(device: String, os: String, appleIntelligence: Bool, freeStorageGB: Double,
-                modelLanguages: [String], simulator: Bool) {
+                modelLanguages: [String], simulator: Bool, eligible: Bool? = nil, platform: String? = nil) {
         self.device = device; self.os = os; self.appleIntelligence = appleIntelligence
         self.freeStorageGB = freeStorageGB; self.modelLanguages = modelLanguages; self.simulator = simulator
+        self.eligible = eligible; self.platform = platform
     }
 }
 
@@ -204,6 +216,8 @@ public struct ChatLine: Equatable, Sendable {
     /// A quoted line shown above the text (the daily question being answered, or the
     /// first line of a journal entry Luna reflects on).
     public var context: String?
+    /// For Luna's lines: the reply was cut off by the model's length limit, or stopped with Esc.
+    public var ending: ReplyEnding? = nil
 
     public init(role: Role, text: String, source: ReplySource? = nil, context: String? = nil) {
         self.role = role; self.text = text; self.source = source; self.context = context

@@ -141,7 +141,13 @@ public final class AppRuntime: @unchecked Sendable {
             guard let save = deps.editEntry else { return }
             attempt { .entryEdited(try save(id, body)) }
         case .sendToLuna(let id, let message):
-            startTask(id) { await deps.reply(message) }
+            if let stream = deps.streamReply {
+                startTask(id) { [weak self] in
+                    await stream(message) { progress in self?.postProgress(id, progress) }
+                }
+            } else {
+                startTask(id) { await deps.reply(message) }
+            }
         case .reflectOnEntry(let id, let body):
             startTask(id) { await deps.reflect(body) }
         case .cancelReply(let id):
@@ -166,6 +172,24 @@ public final class AppRuntime: @unchecked Sendable {
         case .recoverDraft: if let text = deps.recoverDraft() { send(.draftRecovered(text)) }
         case .keepDraft(let text): attempt { try deps.keepDraft(text); return nil }
         }
+    }
+
+    /// Posts a reply's progress, replacing one of the same reply still waiting in the inbox,
+    /// so a fast stream never piles up work: the loop draws the newest text once.
+    private func postProgress(_ id: Int, _ progress: ReplyProgress) {
+        lock.lock()
+        let waiting = inbox.firstIndex {
+            if case .replyProgressed(let other, _) = $0 { return other == id }
+            return false
+        }
+        if let i = waiting {
+            inbox[i] = .replyProgressed(requestID: id, progress)
+            lock.unlock()
+            return
+        }
+        inbox.append(.replyProgressed(requestID: id, progress))
+        lock.unlock()
+        onInboxChange?()
     }
 
     private func startTask(_ id: Int, _ work: @escaping @Sendable () async -> Reply) {

@@ -38,6 +38,8 @@ public enum Notice: Equatable, Sendable {
     case noSearchHits
     /// The profile in use was a shipped one: the change went to the person's copy at `path`.
     case profileCopied(path: String)
+    /// The device's chip cannot run Apple Intelligence, so it cannot be switched on.
+    case deviceCannotRunAppleIntelligence(device: String)
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
 }
@@ -70,6 +72,10 @@ public struct PendingReply: Equatable, Sendable {
     public var isReflection: Bool
     /// The person pressed Esc: the task was cancelled; the fallback reply is on its way.
     public var cancelled: Bool
+    /// The reply's text so far, while it streams in; `nil` before the first piece.
+    public var partial: String? = nil
+    /// No text yet after a while: the model server is loading the model.
+    public var waking: Bool = false
 }
 
 /// The journal screen's state.

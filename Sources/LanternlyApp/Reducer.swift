@@ -80,7 +80,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if let p = pending, p.isReflection {
             context = firstLine(of: p.message, limit: 60)
         }
-        state.transcript.append(ChatLine(role: .luna, text: reply.text, source: reply.source, context: context))
+        var line = ChatLine(role: .luna, text: reply.text, source: reply.source, context: context)
+        line.ending = reply.ending
+        state.transcript.append(line)
         state.scrollOffset = 0
         if state.pendingReplies.isEmpty, state.notice == .stillAnswering || state.notice == .stoppedWaiting {
             state.notice = nil
@@ -90,6 +92,16 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             effects.insert(.appendChat(message: p.message, reply: reply), at: 0)
         }
         return effects
+    case .replyProgressed(let id, let progress):
+        guard let i = state.pendingReplies.firstIndex(where: { $0.requestID == id }) else { return [] }
+        switch progress {
+        case .waking: state.pendingReplies[i].waking = true
+        case .text(let text):
+            state.pendingReplies[i].partial = text
+            state.pendingReplies[i].waking = false
+            state.scrollOffset = 0
+        }
+        return []
     case .journalListed(let entries):
         if state.journal.search != nil { return [] }
         return journalPageListed(.newest, limit: state.journal.limit, entries, &state)

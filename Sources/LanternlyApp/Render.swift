@@ -73,6 +73,10 @@ func transcriptRows(_ line: ChatLine, width: Int, t: UIStrings?) -> [Row] {
     }
     let style: CellStyle = line.source == .crisis ? CellStyle(bold: true, color: .crisis) : .plain
     for l in TerminalText.wrap(TerminalText.sanitize(line.text), width: textWidth) { rows.append(Row(l, style, indent: 2)) }
+    if let ending = line.ending {
+        let word = ending == .cutOff ? (t?("ui.chat.cutOff") ?? "cut off") : (t?("ui.chat.stopped") ?? "stopped")
+        rows.append(Row("… " + word, muted, indent: 2))
+    }
     return rows
 }
 
@@ -223,6 +227,12 @@ struct Painter {
 
     mutating func chat() {
         var y = banner(at: 0)
+        // A remote model server: say plainly that journal text leaves the machine.
+        if let notice = state.status.privacyNotice, h >= 6 {
+            buf.write(TerminalText.truncate(TerminalText.sanitize(notice), width: w - 2), x: 1, y: y,
+                      style: CellStyle(bold: true, color: .warning))
+            y += 1
+        }
         if h >= 8, let q = state.dailyQuestion {
             var text = t.format("ui.chat.question", TerminalText.sanitize(q))
             if state.questionAnswered { text = t("ui.chat.questionAnswered") + " " + text }
@@ -257,6 +267,7 @@ struct Painter {
     func statusText() -> (String, CellStyle)? {
         if let n = state.notice { return (TerminalText.sanitize(t.notice(n)), muted) }
         if let p = state.pendingReplies.first {
+            if !p.cancelled && p.waking { return (t("ui.chat.waking"), muted) }
             return (p.cancelled ? t("ui.notice.stoppedWaiting") : t("ui.chat.answering"), muted)
         }
         return nil
@@ -264,20 +275,25 @@ struct Painter {
 
     mutating func transcript(top: Int, height: Int) {
         guard height > 0 else { return }
-        if state.transcript.isEmpty {
+        if state.transcript.isEmpty && !state.pendingReplies.contains(where: { $0.partial != nil }) {
             for (i, l) in TerminalText.wrap(t("ui.chat.empty"), width: w - 2).prefix(height).enumerated() {
                 buf.write(l, x: 1, y: top + i, style: muted)
             }
             return
         }
-        // Only the rows that can show: walk from the newest line up.
+        // Only the rows that can show: walk from the newest line up. A reply still streaming
+        // in shows as Luna's newest line.
         var rows: [Row] = []
         var reachedStart = true
-        for (n, line) in state.transcript.reversed().enumerated() {
+        var lines = state.transcript
+        if let p = state.pendingReplies.first(where: { $0.partial != nil && !$0.isReflection }), let text = p.partial {
+            lines.append(ChatLine(role: .luna, text: text))
+        }
+        for (n, line) in lines.reversed().enumerated() {
             var block = transcriptRows(line, width: w, t: t)
             if n > 0 { block.append(Row("")) }
             rows.insert(contentsOf: block, at: 0)
-            if rows.count >= state.scrollOffset + height, n < state.transcript.count - 1 { reachedStart = false; break }
+            if rows.count >= state.scrollOffset + height, n < lines.count - 1 { reachedStart = false; break }
         }
         var offset = state.scrollOffset
         if reachedStart { offset = min(offset, max(0, rows.count - height)) }

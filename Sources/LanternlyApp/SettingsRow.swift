@@ -10,7 +10,9 @@ public enum SettingsRow: String, CaseIterable, Hashable, Sendable {
     public var labelKey: String { "ui.settings.\(rawValue)" }
 
     /// OS versions offered (26 is where the Foundation Models framework begins, DESIGN.md §2).
-    public static let osChoices = ["iOS 18.4", "iOS 26.0", "iOS 26.1", "iPadOS 26.1", "macOS 15.5", "macOS 26.1", "visionOS 26.1"]
+    /// Only those of the device's own system are offered (an iPhone: iOS).
+    public static let osChoices = ["iOS 18.4", "iOS 26.0", "iOS 26.1", "iPadOS 18.4", "iPadOS 26.1",
+                                   "macOS 15.5", "macOS 26.1", "visionOS 2.4", "visionOS 26.1"]
     /// Free storage in GB; the model needs about 7 GB (FACTS.md, "Apple Intelligence eligibility").
     public static let storageChoices: [Double] = [2, 5, 8, 16, 64, 256]
     /// Model language sets (FACTS.md: Russian is on no list; `en,ru` lets you pretend).
@@ -44,13 +46,23 @@ func changeSetting(_ row: SettingsRow, by step: Int, in state: inout AppState) -
     var settings = state.settings
     switch row {
     case .appleIntelligence:
+        // A device that cannot run it has no such switch (it can only be turned off).
+        if let p = state.status.profile, !p.appleIntelligence, p.eligible == false {
+            state.notice = .deviceCannotRunAppleIntelligence(device: p.device)
+            return []
+        }
         return profileChange { ("appleIntelligence", $0.appleIntelligence ? "false" : "true") }
     case .device:
         return profileChange { p in
             state.deviceNames.isEmpty ? nil : ("device", cycle(state.deviceNames, from: p.device, by: step))
         }
     case .os:
-        return profileChange { ("os", cycle(SettingsRow.osChoices, from: $0.os, by: step)) }
+        return profileChange { p in
+            // Only the systems the device runs: an iPhone is offered iOS versions alone.
+            let family = p.platform ?? String(p.os.split(separator: " ").first ?? "")
+            let choices = SettingsRow.osChoices.filter { $0.split(separator: " ").first.map(String.init) == family }
+            return choices.isEmpty ? nil : ("os", cycle(choices, from: p.os, by: step))
+        }
     case .freeStorage:
         return profileChange { p in
             let v = cycle(SettingsRow.storageChoices, from: p.freeStorageGB, by: step)

@@ -37,6 +37,7 @@ struct UIStrings {
         case .entryUnchanged: return self("ui.notice.entryUnchanged")
         case .noSearchHits: return self("ui.notice.noSearchHits")
         case .profileCopied(let path): return format("ui.notice.profileCopied", path)
+        case .deviceCannotRunAppleIntelligence(let device): return format("ui.notice.deviceCannotRunAI", device)
         case .inputTooLong(let bytes, let limit): return format("ui.notice.inputTooLong", String(bytes), String(limit / 1024))
         case .failed(let detail): return format("ui.notice.failed", detail)
         }

@@ -174,10 +174,12 @@ public final class NcursesTerminal: @unchecked Sendable {
     ///
     /// A glyph whose width ncurses measures differently from ``DisplayWidth`` (e.g. a text
     /// symbol with VS16) is drawn without its variation selector plus a padding space, and
-    /// a ZWJ sequence is drawn as its first emoji, so columns never drift.
+    /// a cluster of several glyphs that terminals join (ZWJ sequence, flag) is written whole
+    /// after curses has placed its cells; other clusters show their first glyph, same width.
     public func paint(_ frame: ScreenBuffer) {
         guard open else { return }
         var scratch = [wchar_t](repeating: 0, count: 8)
+        clusters.removeAll(keepingCapacity: true)
         for change in frame.changes(since: lastFrame) {
             var x = change.x
             for cell in change.cells {
@@ -195,6 +197,44 @@ public final class NcursesTerminal: @unchecked Sendable {
         }
         wnoutrefresh(lt_stdscr())
         doupdate()
+        writeClusters(frame)
+    }
+
+    /// Multi-glyph clusters (``DisplayWidth/isMultiGlyphCluster(_:)``) painted in this frame,
+    /// whose cells curses holds only the first glyph of.
+    private var clusters: [(x: Int, y: Int, cell: Cell)] = []
+
+    /// Writes each multi-glyph cluster whole over the cells curses placed (a cursor move,
+    /// the cell's attributes, the cluster's UTF-8, attributes off), then puts the cursor back
+    /// where curses left it, so curses' idea of the screen and the terminal agree. ncurses
+    /// ends `doupdate` with attributes off, so turning them off again keeps it in step.
+    private func writeClusters(_ frame: ScreenBuffer) {
+        guard !clusters.isEmpty, let output else { return }
+        var out = ""
+        for (x, y, cell) in clusters where y < frame.height && x + DisplayWidth.of(cell.grapheme) <= frame.width {
+            out += "\u{1B}[\(y + 1);\(x + 1)H" + sgr(cell.style) + String(cell.grapheme) + "\u{1B}[0m"
+        }
+        out += "\u{1B}[\(lt_cur_y() + 1);\(lt_cur_x() + 1)H"
+        lt_write(output, out)
+    }
+
+    /// The SGR sequence for a style: bold 1, dim 2, underline 4, reverse 7, and the palette's
+    /// foreground colours when colours are on (ECMA-48 §8.3.117).
+    private func sgr(_ s: CellStyle) -> String {
+        var p: [String] = []
+        if s.bold { p.append("1") }
+        if s.dim { p.append("2") }
+        if s.underline { p.append("4") }
+        if s.reverse { p.append("7") }
+        if useColor, let c = s.color {
+            switch c {
+            case .accent: p.append("36")
+            case .warning: p.append("33")
+            case .crisis: p.append("35")
+            case .muted: break
+            }
+        }
+        return p.isEmpty ? "" : "\u{1B}[" + p.joined(separator: ";") + "m"
     }
 
     private func setCursor(_ v: Int32) {
@@ -227,6 +267,10 @@ public final class NcursesTerminal: @unchecked Sendable {
             return
         }
         let ours = DisplayWidth.of(cell.grapheme)
+        // A cluster of several glyphs that terminals join: curses holds its first glyph, the
+        // whole is written after doupdate. Any other such cluster keeps its first glyph, a
+        // placeholder of the same width (DisplayWidth.isJoinedByTerminals).
+        if ours == 2, DisplayWidth.isJoinedByTerminals(cell.grapheme) { clusters.append((x, y, cell)) }
         let scalars = Array(cell.grapheme.unicodeScalars)
         let base = scalars.first ?? " "
         let theirs = Int(lt_wcwidth(wchar_t(bitPattern: base.value)))

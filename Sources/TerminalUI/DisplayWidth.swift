@@ -109,3 +109,33 @@ public enum DisplayWidth {
         }
     }
 }
+
+extension DisplayWidth {
+    /// Whether a grapheme is drawn from several glyphs that one curses cell cannot hold: a ZWJ
+    /// sequence (👨‍👩‍👧), a flag (two regional indicators, 🇯🇵), an emoji with a skin-tone
+    /// modifier — anything with a ZWJ or more than one scalar of non-zero width. curses keeps
+    /// only a spacing character plus zero-width marks per cell (X/Open `cchar_t`).
+    public static func isMultiGlyphCluster(_ c: Character) -> Bool {
+        var spacing = 0
+        for s in c.unicodeScalars {
+            if s.value == 0x200D { return true }
+            if scalarWidth(s) > 0 { spacing += 1 }
+            if spacing > 1 { return true }
+        }
+        return false
+    }
+
+    /// Whether terminals draw a multi-glyph cluster as one glyph no wider than ``of(_:)``
+    /// says, so it can be written whole over its cells without moving what follows: a flag
+    /// (exactly two regional indicators) or a ZWJ sequence without skin-tone modifiers
+    /// (tmux 3.3 draws 👨‍👩‍👧, 👩‍❤️‍👨, 🐻‍❄️ in two cells, 👁️‍🗨️ in one; the cell
+    /// after a narrower one keeps the blank curses put there). A modifier sequence (👍🏽,
+    /// 👩🏽‍💻) is drawn as two glyphs, four cells: for it, and any other cluster, the backend
+    /// draws the same-width placeholder, its first glyph.
+    public static func isJoinedByTerminals(_ c: Character) -> Bool {
+        let scalars = Array(c.unicodeScalars)
+        if scalars.count == 2, scalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) }) { return true }
+        guard scalars.contains(where: { $0.value == 0x200D }) else { return false }
+        return !scalars.contains { (0x1F3FB...0x1F3FF).contains($0.value) }
+    }
+}

@@ -1,6 +1,10 @@
 import Foundation
 import JournalStore
 import LanternlyCore
+import ModelServer
+#if canImport(FoundationModels) && canImport(Darwin)
+import FoundationModelsBackend
+#endif
 
 /// The live wiring of the core: the profile, the simulated model, the chain, diagnostics
 /// and the journal, each built once on first use.
@@ -101,12 +105,65 @@ extension Context {
         return d
     }
 
+    /// The model server the settings (or `LANTERNLY_MODEL_URL` / `LANTERNLY_MODEL_NAME`)
+    /// name, or `nil` when none is set: then nothing touches the network.
+    ///
+    /// - Throws: ``CLIError/runtime(_:)`` naming the URL and the fix when it cannot be used.
+    func modelServer() throws -> OpenAICompatibleLanguageModel? {
+        if cache.serverResolved { return cache.server }
+        let settings = self.settings.model.overridden(by: environment)
+        let configuration: ModelServerConfiguration?
+        do {
+            configuration = try ModelServerConfiguration(settings: settings)
+        } catch {
+            let source = environment["LANTERNLY_MODEL_URL"].map { $0.isEmpty ? "model.server" : "LANTERNLY_MODEL_URL" } ?? "model.server"
+            throw CLIError.runtime(Self.describeServerURLError(error, url: settings.server ?? "", source: source))
+        }
+        var server: OpenAICompatibleLanguageModel?
+        if let configuration {
+            let live = try liveProfile()
+            let devices = try devices()
+            let now = self.now
+            server = OpenAICompatibleLanguageModel(
+                configuration: configuration,
+                deviceAvailability: { AvailabilityGate.availability(profile: live.profile, catalog: devices, now: now()) },
+                timeouts: .standard(environment: environment), now: now)
+        }
+        cache.server = server
+        cache.serverResolved = true
+        return server
+    }
+
+    /// `model.server 'URL' …: what is wrong, and the form that works`.
+    static func describeServerURLError(_ error: Error, url: String, source: String) -> String {
+        let why = (error as? ModelServerError) == .unsupportedScheme
+            ? "only http:// is supported (a server on this computer, such as Ollama's http://127.0.0.1:11434/v1)"
+            : "it is not a URL of the form http://HOST:PORT/v1"
+        return "\(source) '\(url)' cannot be used: \(why). Fix it with 'lanternly settings set model.server http://127.0.0.1:11434/v1'."
+    }
+
+    /// Apple's on-device model, on an Apple platform when no profile is given and no server
+    /// is set (DESIGN.md §10); `nil` elsewhere (on Linux the framework does not exist).
+    func systemModel() -> LanguageModel? {
+        #if canImport(FoundationModels) && canImport(Darwin)
+        if !profileIsExplicit, (try? modelServer()) == nil { return FoundationModelsLanguageModel() }
+        #endif
+        return nil
+    }
+
+    /// The availability of the model Luna speaks through (the server's when one is set).
+    func modelAvailability(profile: HardwareProfile) throws -> ModelAvailability {
+        if let server = try modelServer() { return server.availability }
+        if let system = systemModel() { return system.availability }
+        return AvailabilityGate.availability(profile: profile, catalog: try devices(), now: now())
+    }
+
     func chatService() throws -> LunaChatService {
         if let s = cache.chat { return s }
         let live = try liveProfile()
         let box = settingsBox
-        let model = SimulatedLanguageModel(profile: live.provider, devices: try devices(), strings: catalog,
-                                           gender: { box.value.gender }, now: now)
+        let model: LanguageModel = try modelServer() ?? systemModel() ?? SimulatedLanguageModel(
+            profile: live.provider, devices: try devices(), strings: catalog, gender: { box.value.gender }, now: now)
         let environment = self.environment
         let service = LunaChatService(model: model, catalog: catalog, diagnostics: try diagnostics(),
                                       region: {
@@ -166,9 +223,12 @@ extension Context {
     /// ``LunaDiagnostics/Snapshot`` of the profile in use, in the UI language.
     func statusSnapshot() throws -> LunaDiagnostics.Snapshot {
         let profile = try loadProfile()
-        let availability = AvailabilityGate.availability(profile: profile, catalog: try devices(), now: now())
+        let availability = try modelAvailability(profile: profile)
+        let server = try modelServer()
         return try diagnostics().snapshot(availability: availability, profile: profile,
-                                          profilePath: profileURL.path, language: language)
+                                          profilePath: profileURL.path, language: language,
+                                          server: server?.serverStatus,
+                                          serverLanguages: server?.supportedLanguages.map(\.rawValue))
     }
 
     func writeDiagnosticsReport() throws -> URL {
@@ -206,5 +266,7 @@ final class ContextCache {
     var liveProfile: LiveProfile?
     var diagnostics: LunaDiagnostics?
     var chat: LunaChatService?
+    var server: OpenAICompatibleLanguageModel?
+    var serverResolved = false
     var journal: SQLiteJournal?
 }

@@ -66,6 +66,27 @@ final class Context {
             profileURL = paths.defaultProfile
             profileIsExplicit = false
         }
+        // A file where a folder should be (`--home` pointing at a file): said as it is,
+        // before any settings or journal error that would only name its consequence.
+        if let file = Context.fileInTheWay(of: [paths.config, paths.data, paths.state]) {
+            settingsProblem = CLIError.usage(catalog.format("cli.error.homeNotAFolder", language, arguments: [file]))
+        }
+    }
+
+    /// The first existing path that is not a folder on the way to one of `folders`, or `nil`.
+    static func fileInTheWay(of folders: [URL]) -> String? {
+        for folder in folders {
+            var path = folder.standardizedFileURL.path
+            while !path.isEmpty && path != "/" {
+                var st = stat()
+                if stat(path, &st) == 0 {
+                    if st.st_mode & S_IFMT != S_IFDIR { return path }
+                    break
+                }
+                path = (path as NSString).deletingLastPathComponent
+            }
+        }
+        return nil
     }
 
     /// Throws the settings problem, if any: every command but the crisis-first ones calls it.

@@ -18,6 +18,12 @@ enum DiagnosticsCommand {
         let isSimulator: Bool
         /// `{"chat": {"lastSource": "onDevice", "lastError": null}, "memory": …}`.
         let services: [String: ServiceState]
+        /// The model server, when one is configured: `{"url", "model", "isRemote", "state", "error"}`.
+        let server: ModelServerStatus?
+        /// What to do about the server (`ollama pull NAME`…), when something is to be done.
+        let serverFix: String?
+        /// Set when a remote server is in use: journal text leaves the machine.
+        let privacyNotice: String?
 
         struct ServiceState: Encodable {
             let lastSource: String?
@@ -34,6 +40,7 @@ enum DiagnosticsCommand {
         func encode(to encoder: Encoder) throws {
             enum K: String, CodingKey {
                 case availability, reason, profile, supportedLanguages, lastReplySource, lastGenerationError, downloadProgress, isSimulator, services
+                case server, serverFix, privacyNotice
             }
             var c = encoder.container(keyedBy: K.self)
             try c.encode(availability, forKey: .availability)
@@ -45,6 +52,9 @@ enum DiagnosticsCommand {
             try c.encode(downloadProgress, forKey: .downloadProgress)
             try c.encode(isSimulator, forKey: .isSimulator)
             try c.encode(services, forKey: .services)
+            try c.encodeIfPresent(server, forKey: .server)
+            try c.encodeIfPresent(serverFix, forKey: .serverFix)
+            try c.encodeIfPresent(privacyNotice, forKey: .privacyNotice)
         }
     }
 
@@ -60,7 +70,8 @@ enum DiagnosticsCommand {
             downloadProgress: s.downloadProgress, isSimulator: s.isSimulator,
             services: Dictionary(uniqueKeysWithValues: s.services.map {
                 ($0.service.rawValue, Payload.ServiceState(lastSource: $0.lastSource, lastError: $0.lastError))
-            }))
+            }),
+            server: s.server, serverFix: s.serverFix, privacyNotice: s.privacyNotice)
         var reportPath: String?
         if writeReport {
             reportPath = try context.writeDiagnosticsReport().path
@@ -75,6 +86,7 @@ enum DiagnosticsCommand {
                 Output.line(line.label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + line.value)
             }
             if let banner = s.banner { Output.line(""); Output.line(banner) }
+            if let notice = s.privacyNotice { Output.line(""); Output.line(notice) }
         }
         if let reportPath { Output.error(context.text("cli.diag.reportWritten", reportPath)) }
         return 0

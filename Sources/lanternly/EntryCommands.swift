@@ -57,7 +57,7 @@ enum EntryCommands {
             let hand = try context.journalCall { try journal.handTags(id: entry.id) }
             let draft = EntryCommands.editorText(entry.body, handTags: hand, context)
             if isatty(STDIN_FILENO) == 0 {
-                change.body = try Output.readStandardInput(limit: InputLimits.entryBytes)
+                change.body = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
             } else {
                 guard let edited = try ExternalEditor.edit(initial: draft, environment: context.environment, paths: context.paths) else {
                     Output.error(context.text("cli.edit.emptyKept", entry.shortID, entry.shortID))

@@ -21,10 +21,9 @@ enum ExternalEditor {
     ///
     /// - Returns: the text, or `nil` when the result is empty.
     /// - Throws: ``CLIError/runtime(_:)`` when no editor is set or the editor fails.
-    static func edit(initial: String, environment: [String: String], paths: LanternlyPaths) throws -> String? {
-        guard let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
-            throw CLIError.usage("write: give the text as arguments or on standard input, or set $EDITOR (e.g. export EDITOR=nano).")
-        }
+    static func edit(initial: String, environment: [String: String], paths: LanternlyPaths,
+                     noEditor: String = "No text editor was found. Set $EDITOR to one you have.") throws -> String? {
+        guard let editor = resolve(environment) else { throw CLIError.usage(noEditor) }
         let dir = try folder(paths)
         // A draft handed over ends with a newline, so what the editor adds starts on its own line.
         let handed = initial.isEmpty || initial.hasSuffix("\n") ? initial : initial + "\n"
@@ -76,6 +75,26 @@ enum ExternalEditor {
             throw CLIError.runtime("The editor '\(editor)' exited with status \(outcome.status), so nothing was saved to the journal.\(kept)")
         }
         return left.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : left
+    }
+
+    /// The editor to run, chosen as git chooses (git `editor.c`, Debian's default `editor`):
+    /// `$VISUAL` (unless `TERM=dumb`), `$EDITOR`, then the first of `editor`,
+    /// `sensible-editor` and `vi` found on `$PATH`. - Returns: `nil` when there is none.
+    static func resolve(_ environment: [String: String]) -> String? {
+        let term = environment["TERM"] ?? ""
+        var set: [String?] = [environment["EDITOR"]]
+        if term != "dumb" { set.insert(environment["VISUAL"], at: 0) }
+        if let chosen = set.compactMap({ $0 }).first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            return chosen
+        }
+        let path = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in ["editor", "sensible-editor", "vi"] {
+            for dir in path where !dir.isEmpty {
+                let candidate = dir + "/" + name
+                if access(candidate, X_OK) == 0 { return candidate }
+            }
+        }
+        return nil
     }
 
     /// `state/editor`, created 0700 when missing; it must be a folder (not a link) of our own

@@ -30,13 +30,20 @@ enum JournalCommands {
         if !words.isEmpty {
             text = words.joined(separator: " ")
         } else if isatty(STDIN_FILENO) == 0 {
-            text = try Output.readStandardInput(limit: InputLimits.entryBytes)
+            text = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
         } else {
-            guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths) else {
-                Output.error(context.text("cli.write.nothing"))
-                return 0
+            if ExternalEditor.resolve(context.environment) == nil {
+                // No editor at all: read the entry from the terminal until Ctrl-D, as jrnl does.
+                Output.error(context.text("cli.write.typeUntilCtrlD"))
+                text = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
+            } else {
+                guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths,
+                                                           noEditor: context.text("ui.editor.none")) else {
+                    Output.error(context.text("cli.write.nothing"))
+                    return 0
+                }
+                text = edited
             }
-            text = edited
         }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             Output.error(context.text("cli.write.nothing"))
@@ -129,7 +136,7 @@ enum JournalCommands {
             var query = EntryQuery(limit: 10)
             if let n {
                 guard let count = Int(n), count > 0 else {
-                    throw CLIError.usage("list: -n takes a whole number from 1 to \(Int.max), not '\(n)'.")
+                    throw CLIError.usage(context.text("cli.error.countNotANumber", "list", n))
                 }
                 query.limit = count
             }
@@ -254,7 +261,7 @@ enum JournalCommands {
             let words = try args.positionals()
             var limit: Int?
             if let n {
-                guard let count = Int(n), count > 0 else { throw CLIError.usage("history: -n takes a positive number, not '\(n)'.") }
+                guard let count = Int(n), count > 0 else { throw CLIError.usage(context.text("cli.error.countNotANumber", "history", n)) }
                 limit = count
             }
             do {

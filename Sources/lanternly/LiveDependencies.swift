@@ -14,6 +14,8 @@ enum LiveDependencies {
         let devices = try context.devices()
         let diagnostics = try context.diagnostics()
         let chat = try context.chatService()
+        let server = try context.modelServer()
+        let system = context.systemModel()
         let catalog = context.catalog
         let paths = context.paths
         let now = context.now
@@ -32,11 +34,16 @@ enum LiveDependencies {
             // once when the profile file changes or the simulated download reports it finished
             // (an event, as the system would send, not a faster poll).
             let finished = AvailabilityGate.downloadStatus(profile: profile, now: at) == .complete
-            let availability = gate.availability(fileChanged: fileChanged, downloadFinished: finished, now: at) {
+            let device = gate.availability(fileChanged: fileChanged, downloadFinished: finished, now: at) {
                 AvailabilityGate.availability(profile: profile, catalog: devices, now: at)
             }
+            // With a model server, it decides readiness on top of the device's gate (its own
+            // 10–30 s rhythm, checked in the background after the first look).
+            let availability = server?.availability ?? system?.availability ?? device
             let snapshot = diagnostics.snapshot(availability: availability, profile: profile,
-                                                profilePath: live.url.path, language: language)
+                                                profilePath: live.url.path, language: language,
+                                                server: server?.serverStatus,
+                                                serverLanguages: server?.supportedLanguages.map(\.rawValue))
             var result = AppStatus(
                 availability: availability,
                 banner: snapshot.banner,
@@ -48,10 +55,13 @@ enum LiveDependencies {
                 lastSource: snapshot.lastSource,
                 lastGenerationError: snapshot.lastGenerationError,
                 profileError: live.loadError?.description,
+                privacyNotice: snapshot.privacyNotice,
                 profile: ProfileSettings(device: profile.device, os: profile.os,
                                          appleIntelligence: profile.appleIntelligence,
                                          freeStorageGB: profile.freeStorageGB,
-                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator))
+                                         modelLanguages: profile.modelLanguages, simulator: profile.simulator,
+                                         eligible: devices.device(named: profile.device)?.eligible,
+                                         platform: devices.device(named: profile.device)?.platform))
             result.serviceLines = snapshot.services.map {
                 let line = diagnostics.serviceLine($0, language: language)
                 return LabelledValue(line.label, line.value)
@@ -61,6 +71,7 @@ enum LiveDependencies {
 
         var deps = AppDependencies(
             reply: { message in await chat.reply(to: message) },
+            streamReply: { message, progress in await chat.reply(to: message, progress: progress) },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
             reflect: { body in
                 await chat.reply(to: CrisisDetector.isCrisis(body) ? body : String(body.prefix(LunaChatService.maxMessageBytes)))
@@ -143,7 +154,10 @@ enum LiveDependencies {
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
             chatCount: { try journalBox.get().chatHistory(limit: nil).count },
-            editExternally: { initial in try ExternalEditor.edit(initial: initial, environment: environment, paths: paths) },
+            editExternally: { initial in
+                try ExternalEditor.edit(initial: initial, environment: environment, paths: paths,
+                                        noEditor: context.text("ui.editor.none"))
+            },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
                 drafts.saved()

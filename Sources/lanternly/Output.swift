@@ -74,21 +74,22 @@ enum Output {
     /// Reads all of standard input as UTF-8 text, at most `limit` bytes.
     ///
     /// - Throws: ``CLIError/runtime(_:)`` for invalid UTF-8 or input over `limit` bytes.
-    static func readStandardInput(limit: Int) throws -> String {
+    static func readStandardInput(limit: Int, context: Context) throws -> String {
         var data = Data()
-        let handle = FileHandle.standardInput
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        // read(2) until it returns 0: on a terminal that is Ctrl-D, and one read more would
+        // wait for the next line.
         while true {
-            let chunk = handle.readData(ofLength: 64 * 1024)
-            if chunk.isEmpty { break }
-            data.append(chunk)
+            let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            data.append(contentsOf: buffer[0..<n])
             if data.count > limit {
-                throw CLIError.runtime(
-                    "The text on standard input is longer than \(limit) bytes (\(limit / 1024) KiB), Lanternly's limit for one message. Split it into smaller parts.")
+                throw CLIError.runtime(context.text("cli.error.stdinTooLong", String(limit), String(limit / 1024)))
             }
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError.runtime(
-                "The text on standard input is not valid UTF-8. Convert it first, e.g. 'iconv -f LATIN1 -t UTF-8'.")
+            throw CLIError.runtime(context.text("cli.error.stdinNotUTF8"))
         }
         return text
     }

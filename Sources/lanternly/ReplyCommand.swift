@@ -16,27 +16,32 @@ enum ReplyCommand {
             if isatty(STDIN_FILENO) != 0 {
                 throw CLIError.usage("reply: give the message as arguments or on standard input, e.g. lanternly reply \"I slept badly\".")
             }
-            text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes)
+            text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes, context: context)
         } else {
             text = words.joined(separator: " ")
         }
         let message = try context.validatedMessage(text)
         if let crisis = context.crisisFirst(message) {
-            try print(crisis, json: json)
+            try print(crisis, json: json, context)
             return 0
         }
         try context.requireSettings()
         // A one-off answer, like a query: it is not kept in the chat history ('chat' keeps those).
         let reply = try context.reply(to: message, remember: false)
-        try print(reply, json: json)
+        try print(reply, json: json, context)
         return 0
     }
 
-    private static func print(_ reply: Reply, json: Bool) throws {
+    private static func print(_ reply: Reply, json: Bool, _ context: Context) throws {
         if json {
             try Output.json(reply)
         } else {
             Output.line(reply.text)
+            switch reply.ending {
+            case .cutOff?: Output.line(context.text("cli.reply.cutOff"))
+            case .stopped?: Output.line(context.text("cli.reply.stopped"))
+            case nil: break
+            }
         }
     }
 }

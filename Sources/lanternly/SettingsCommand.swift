@@ -1,5 +1,6 @@
 import Foundation
 import LanternlyCore
+import ModelServer
 
 /// `lanternly settings`: the person's own settings (not the simulated device's).
 enum SettingsCommand {
@@ -14,7 +15,17 @@ enum SettingsCommand {
         case nil, "show"?:
             let s = context.settings
             if json {
-                try Output.json(s)
+                // The names and values `settings set` takes; `resolved` says what `auto` means now.
+                struct Shown: Encodable {
+                    let gender, region, path, language, history, answers: String
+                    let resolved: [String: String]
+                }
+                let v = s.shown
+                let autoRegion = CrisisRegion.resolve(setting: s.region, environment: context.environment,
+                                                      profileRegion: { (try? context.liveProfile())?.profile.region })
+                try Output.json(Shown(gender: v["gender"]!, region: v["region"]!, path: v["path"]!,
+                                      language: v["language"]!, history: v["history"]!, answers: v["answers"]!,
+                                      resolved: ["region": autoRegion ?? "none", "language": context.language.rawValue]))
             } else {
                 Output.line("gender    \(s.gender.rawValue)")
                 // `auto` shows what it resolves to now (CrisisRegion: locale, then profile).
@@ -24,6 +35,12 @@ enum SettingsCommand {
                 Output.line("path      \(s.lifePath.rawValue)")
                 Output.line("language  \(s.language?.rawValue ?? "auto")")
                 Output.line("history   \(s.keepChatHistory ? "on" : "off")")
+                // The model server, with the environment's overrides as they apply now.
+                let m = s.model.overridden(by: context.environment)
+                Output.line("model.server       \(m.server ?? "none (no network)")")
+                Output.line("model.name         \(m.name ?? "none")")
+                Output.line("model.languages    \(m.languages?.joined(separator: ",") ?? "auto (\(AppLanguage.allCases.map(\.rawValue).joined(separator: ",")))")")
+                Output.line("model.allowRemote  \(m.allowRemote ? "true" : "false")")
                 Output.line("answers   \(s.answersToJournal ? "journal" : "chat")")
             }
             return 0
@@ -47,18 +64,18 @@ enum SettingsCommand {
     static func apply(key: String, value: String, to s: inout UserSettings) throws {
         switch key {
         case "gender":
-            guard let g = GrammaticalGender(rawValue: value) else {
+            guard let g = GrammaticalGender(rawValue: value.lowercased()) else {
                 throw CLIError.usage("settings: gender takes feminine, masculine or neutral, not '\(value)'.")
             }
             s.gender = g
         case "region":
             if value.lowercased() == "auto" { s.region = nil; return }
             guard let code = UserSettings.regionCode(value) else {
-                throw CLIError.usage("settings: region takes a two-letter code such as US, GB or RU, or 'auto', not '\(value)'.")
+                throw CLIError.usage("settings: region takes auto or a country code (ISO 3166-1), such as US, GB, RU, DE or JP — '\(value)' is not one.")
             }
             s.region = code
         case "path":
-            guard let p = LifePath(rawValue: value) else {
+            guard let p = LifePath(rawValue: value.lowercased()) else {
                 throw CLIError.usage("settings: path takes calm, growth or connection, not '\(value)'.")
             }
             s.lifePath = p
@@ -70,9 +87,37 @@ enum SettingsCommand {
             s.language = l
         case "history":
             switch value.lowercased() {
-            case "on", "true", "yes": s.keepChatHistory = true
-            case "off", "false", "no": s.keepChatHistory = false
-            default: throw CLIError.usage("settings: history takes on or off, not '\(value)'.")
+            case "on", "true": s.keepChatHistory = true
+            case "off", "false": s.keepChatHistory = false
+            default: throw CLIError.usage("settings: history takes on or off (true or false), not '\(value)'.")
+            }
+        case "model.server":
+            if ["none", "off", ""].contains(value.lowercased()) { s.model.server = nil; return }
+            do {
+                _ = try ModelServerConfiguration.parse(value)
+            } catch {
+                throw CLIError.usage(Context.describeServerURLError(error, url: value, source: "settings: model.server"))
+            }
+            s.model.server = value
+        case "model.name":
+            let name = value.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else {
+                throw CLIError.usage("settings: model.name takes the model's name on the server, e.g. llama3.2, not '\(value)'.")
+            }
+            s.model.name = name
+        case "model.languages":
+            if value.lowercased() == "auto" { s.model.languages = nil; return }
+            let codes = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let known = codes.compactMap { AppLanguage(code: $0)?.rawValue }
+            guard !codes.isEmpty, known.count == codes.count else {
+                throw CLIError.usage("settings: model.languages takes comma-separated codes of \(AppLanguage.allCases.map(\.rawValue).joined(separator: ", ")) (e.g. en,ru), or 'auto', not '\(value)'.")
+            }
+            s.model.languages = known
+        case "model.allowRemote":
+            switch value.lowercased() {
+            case "true", "on", "yes": s.model.allowRemote = true
+            case "false", "off", "no": s.model.allowRemote = false
+            default: throw CLIError.usage("settings: model.allowRemote takes true or false, not '\(value)'.")
             }
         case "answers":
             switch value.lowercased() {
@@ -81,7 +126,7 @@ enum SettingsCommand {
             default: throw CLIError.usage("settings: answers takes journal (the daily question's answers become entries) or chat, not '\(value)'.")
             }
         default:
-            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history, answers.")
+            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote, answers.")
         }
     }
 }

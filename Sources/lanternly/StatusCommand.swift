@@ -52,6 +52,7 @@ enum StatusCommand {
                                               context.language)
             Output.line("\(context.text("cli.status.availability")): \(word)\(p.reason.map { " (\($0))" } ?? "")")
             if let banner = p.banner { Output.line(banner) }
+            if let notice = try context.statusSnapshot().privacyNotice { Output.line(notice) }
             Output.line("\(context.text("cli.status.languages")): \(p.supportedLanguages.joined(separator: ", "))")
             Output.line("\(context.text("cli.status.profile")): \(p.profile)")
         }

@@ -130,7 +130,7 @@ final class CommandsCLITests: XCTestCase {
         XCTAssertEqual(try cli.run(["settings", "set", "gender", "other"]).status, 2)
         let json = try XCTUnwrap(try cli.run(["settings", "show", "--json"]).json)
         XCTAssertEqual(json["gender"] as? String, "feminine")
-        XCTAssertEqual(json["lifePath"] as? String, "growth")
+        XCTAssertEqual(json["path"] as? String, "growth")  // the name `settings set` takes
     }
 
     func testPlainChatAnswersEachLine() throws {

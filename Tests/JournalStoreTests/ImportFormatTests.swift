@@ -59,11 +59,13 @@ final class ImportFormatTests: XCTestCase {
 
             [2018/06/07 07:30] Slashes
             [2018-07-08T09:10] ISO with a T
+            [2018-08-09 2:05 PM] A one-digit hour
             """
-        XCTAssertEqual(try JrnlImport.importFile(try file(text), into: journal, timeZone: utc).added, 5)
+        XCTAssertEqual(try JrnlImport.importFile(try file(text), into: journal, timeZone: utc).added, 6)
         let all = try journal.entries(EntryQuery()).reversed().map { "\($0.localDay) \($0.localTime) \($0.title)" }
         XCTAssertEqual(all, ["2018-03-01 10:00 Full stamp", "2018-04-01 16:45 Month and time only",
-                             "2018-05-06 00:00 Day only", "2018-06-07 07:30 Slashes", "2018-07-08 09:10 ISO with a T"])
+                             "2018-05-06 00:00 Day only", "2018-06-07 07:30 Slashes", "2018-07-08 09:10 ISO with a T",
+                             "2018-08-09 14:05 A one-digit hour"])
     }
 
     func testUnreadableAndUnclearDatesAreRefusedByLine() throws {
@@ -88,6 +90,8 @@ final class ImportFormatTests: XCTestCase {
         let screen = try problem("2020-01-01 09:00 New year.\n| Quiet morning.\n| Tea.\n\n2020-01-02 10:00 Next\n| More\n")
         XCTAssertEqual(screen?.problem, .screenOutput)
         XCTAssertEqual(screen?.line, 2)
+        let coloured = try problem("\u{1B}[1m2020-01-01 09:00\u{1B}[0m New year.\n| Quiet.\n")
+        XCTAssertEqual(coloured?.problem, .screenOutput)
         let (journal, _) = try makeJournal(self)
         let folder = try makeTempHome(self)
         XCTAssertThrowsError(try JrnlImport.importFile(folder, into: journal)) {

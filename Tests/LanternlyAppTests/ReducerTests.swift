@@ -384,6 +384,34 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(s.notice, .entryEmpty)
     }
 
+    func testSettingsOfferOnlyWhatTheDeviceHas() {
+        func state(_ device: String, os: String, platform: String, eligible: Bool, on: Bool = false) -> AppState {
+            let p = ProfileSettings(device: device, os: os, appleIntelligence: on, freeStorageGB: 64,
+                                    modelLanguages: ["en"], simulator: false, eligible: eligible, platform: platform)
+            var s = AppState(status: AppStatus(availability: .available, profile: p))
+            _ = reduce(&s, .keyPressed(.function(2)))
+            return s
+        }
+        // Every OS offered, whichever way and however often the row is cycled, is the device's own.
+        for (device, os, platform) in [("iPhone 16 Pro", "iOS 26.1", "iOS"), ("MacBook Air (M1)", "macOS 15.5", "macOS"),
+                                       ("iPad Pro (M4)", "iPadOS 26.1", "iPadOS")] {
+            var s = state(device, os: os, platform: platform, eligible: true)
+            s.settingsCursor = SettingsRow.allCases.firstIndex(of: .os)!
+            for key: Key in [.right, .right, .right, .left, .left, .left, .left] {
+                guard case .setProfile("os", let value)? = reduce(&s, .keyPressed(key)).first else { continue }
+                XCTAssertTrue(value.hasPrefix(platform + " "), "\(device) offered \(value)")
+            }
+        }
+        // A device that cannot run Apple Intelligence has no switch for it; turning it off still works.
+        var s = state("Mac mini (Intel)", os: "macOS 15.5", platform: "macOS", eligible: false)
+        s.settingsCursor = SettingsRow.allCases.firstIndex(of: .appleIntelligence)!
+        XCTAssertEqual(reduce(&s, .keyPressed(.enter)), [])
+        XCTAssertEqual(s.notice, .deviceCannotRunAppleIntelligence(device: "Mac mini (Intel)"))
+        s = state("iPhone 15", os: "iOS 26.1", platform: "iOS", eligible: false, on: true)
+        s.settingsCursor = SettingsRow.allCases.firstIndex(of: .appleIntelligence)!
+        XCTAssertEqual(reduce(&s, .keyPressed(.enter)), [.setProfile(key: "appleIntelligence", value: "false"), .pollStatus])
+    }
+
     func testSettingsRowsProduceProfileAndSettingsWrites() {
         var s = AppState(status: AppStatus(availability: .available, profile: RenderSnapshotTests.profile))
         s.deviceNames = ["iPhone 15", "iPhone 15 Pro", "iPhone 16"]

@@ -166,8 +166,97 @@ final class ProfileTests: XCTestCase {
         var p = try HardwareProfile.shipped(named: "iphone-15")
         p.appleIntelligence = false
         p.model = ModelDownload(state: .notDownloaded)
-        try p.set(key: "appleIntelligence", value: "on", now: Date(), catalog: try devices)
+        // A chip that cannot run it has no switch: refused with the reason, nothing started.
+        XCTAssertThrowsError(try p.set(key: "appleIntelligence", value: "on", now: Date(), catalog: try devices)) {
+            XCTAssertTrue("\($0)".contains("cannot run Apple Intelligence"), "\($0)")
+        }
+        XCTAssertFalse(p.appleIntelligence)
         XCTAssertEqual(p.model.state, .notDownloaded)
+        var mac = try HardwareProfile.shipped(named: "intel-mac")
+        mac.appleIntelligence = false
+        XCTAssertThrowsError(try mac.set(key: "appleIntelligence", value: "true", now: Date(), catalog: try devices))
+    }
+
+    func testAnEligibleDeviceWithAppleIntelligenceOnDownloadsItsModelHoweverItGotThere() throws {
+        let c = try devices
+        let t0 = Date(timeIntervalSince1970: 2_000_000_000)
+        func profile(_ device: String, os: String, free: Double) -> HardwareProfile {
+            var p = HardwareProfile()
+            p.device = device; p.os = os; p.appleIntelligence = true; p.freeStorageGB = free
+            p.model = ModelDownload(state: .notDownloaded)
+            return p
+        }
+        // Edited by hand / by another program: the live profile starts the download (in memory).
+        for device in ["iPhone 16 Pro", "iPhone 15 Pro Max", "MacBook Air (M1)"] {
+            let platform = c.device(named: device)!.platform
+            var p = profile(device, os: "\(platform) 26.1", free: 64)
+            XCTAssertTrue(p.startDownloadIfDue(now: t0, catalog: c), device)
+            XCTAssertEqual(p.model.state, .downloading)
+        }
+        // Not when it cannot: too little storage, a system without the framework, not eligible.
+        var low = profile("iPhone 16 Pro", os: "iOS 26.1", free: 5)
+        XCTAssertFalse(low.startDownloadIfDue(now: t0, catalog: c))
+        var old = profile("iPhone 16 Pro", os: "iOS 18.4", free: 64)
+        XCTAssertFalse(old.startDownloadIfDue(now: t0, catalog: c))
+        var no = profile("iPhone 15", os: "iOS 26.1", free: 64)
+        XCTAssertFalse(no.startDownloadIfDue(now: t0, catalog: c))
+        // A system update in Settings (18 → 26) and freeing space both start it.
+        try old.set(key: "os", value: "iOS 26.1", now: t0, catalog: c)
+        XCTAssertEqual(old.model.state, .downloading)
+        try low.set(key: "freeStorageGB", value: "64", now: t0, catalog: c)
+        XCTAssertEqual(low.model.state, .downloading)
+        // A file on disk that says so: LiveProfile downloads without rewriting the file.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lanternly-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("p.json")
+        try profile("iPhone 16 Pro", os: "iOS 26.1", free: 64).save(to: file)
+        let before = try Data(contentsOf: file)
+        let live = try LiveProfile(url: file, devices: c, clock: { t0 })
+        XCTAssertEqual(live.profile.model.state, .downloading)
+        XCTAssertEqual(try Data(contentsOf: file), before)
+    }
+
+    func testALowStorageDownloadResumesWhereItStopped() throws {
+        let c = try devices
+        let t0 = Date(timeIntervalSince1970: 2_000_000_000)
+        var p = HardwareProfile()
+        p.device = "iPhone 16 Pro"; p.os = "iOS 26.1"; p.appleIntelligence = true; p.freeStorageGB = 64
+        p.downloadSeconds = 100
+        p.startDownload(now: t0)
+        // 15 s in, space runs out; 400 s later it is freed.
+        try p.set(key: "freeStorageGB", value: "2", now: t0 + 15, catalog: c)
+        XCTAssertEqual(AvailabilityGate.downloadProgress(profile: p, now: t0 + 200)!, 0.15, accuracy: 0.001)
+        try p.set(key: "freeStorageGB", value: "64", now: t0 + 415, catalog: c)
+        XCTAssertEqual(AvailabilityGate.downloadProgress(profile: p, now: t0 + 415)!, 0.15, accuracy: 0.001)
+        XCTAssertEqual(AvailabilityGate.downloadProgress(profile: p, now: t0 + 415 + 17)!, 0.15 + 0.85 * 0.17, accuracy: 0.001)
+        XCTAssertEqual(AvailabilityGate.downloadStatus(profile: p, now: t0 + 415 + 100), .complete)
+    }
+
+    func testTheSystemFollowsTheDevice() throws {
+        let c = try devices
+        let now = Date()
+        var p = try HardwareProfile.shipped(named: "iphone-16-pro")
+        for wrong in ["iPadOS 26.1", "macOS 15.5", "visionOS 26.1"] {
+            XCTAssertThrowsError(try p.set(key: "os", value: wrong, now: now, catalog: c), wrong)
+        }
+        try p.set(key: "os", value: "iOS 18.4", now: now, catalog: c)
+        try p.set(key: "device", value: "MacBook Air (M1)", now: now, catalog: c)
+        XCTAssertEqual(p.os, "macOS 15.4")
+        try p.set(key: "os", value: "macOS 26.1", now: now, catalog: c)
+        try p.set(key: "device", value: "iPhone 16 Pro", now: now, catalog: c)
+        XCTAssertEqual(p.os, "iOS 26.1")
+    }
+
+    func testBooleansTakeOnOffTrueFalseOnly() throws {
+        var p = try HardwareProfile.shipped(named: "iphone-16-pro")
+        for bad in ["yes", "no", "1", "0", "enabled", ""] {
+            XCTAssertThrowsError(try p.set(key: "simulator", value: bad, now: Date(), catalog: try devices)) {
+                XCTAssertTrue("\($0)".contains("on or off"), "\($0)")
+            }
+        }
+        try p.set(key: "simulator", value: "on", now: Date(), catalog: try devices)
+        XCTAssertTrue(p.simulator)
     }
 
     func testSetEveryKey() throws {

@@ -60,3 +60,26 @@ extension DisplayWidthTests {
         }
     }
 }
+
+final class MultiGlyphClusterTests: XCTestCase {
+    func testClustersCursesCannotHoldAreFound() {
+        for c: Character in ["👨‍👩‍👧", "🇯🇵", "👍🏽", "👩🏽‍💻", "🧑‍🍳", "🏳️‍🌈"] {
+            XCTAssertTrue(DisplayWidth.isMultiGlyphCluster(c), "\(c)")
+        }
+        for c: Character in ["a", "é", "e\u{301}", "日", "😀", "❤️", "1️⃣"] {
+            XCTAssertFalse(DisplayWidth.isMultiGlyphCluster(c), "\(c)")
+        }
+    }
+
+    func testOnlyClustersTerminalsJoinAreWrittenWhole() {
+        for c: Character in ["👨‍👩‍👧", "🇯🇵", "🇺🇦", "🧑‍🍳", "👩‍❤️‍👨", "🐻‍❄️", "🏳️‍🌈"] {
+            XCTAssertTrue(DisplayWidth.isJoinedByTerminals(c), "\(c)")
+            XCTAssertEqual(DisplayWidth.of(c), 2, "\(c)")
+        }
+        // Skin-tone modifiers are drawn as two glyphs by tmux:
+        // they get the same-width placeholder (their first glyph) instead.
+        for c: Character in ["👍🏽", "👩🏽‍💻", "🧑🏿‍🍳", "😀", "a"] {
+            XCTAssertFalse(DisplayWidth.isJoinedByTerminals(c), "\(c)")
+        }
+    }
+}

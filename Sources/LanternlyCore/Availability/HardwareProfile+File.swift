@@ -217,16 +217,19 @@ extension HardwareProfile {
             return n
         }
         func bool() throws -> Bool {
+            // The same words as `settings set history`: on/off, or JSON's true/false.
             switch value.lowercased() {
-            case "true", "on", "yes", "1": return true
-            case "false", "off", "no", "0": return false
-            default: throw bad("true or false")
+            case "true", "on": return true
+            case "false", "off": return false
+            default: throw bad("on or off (true or false)")
             }
         }
         func languageCode() throws -> String {
             guard Self.isLanguageCode(value) else { throw bad("a language code such as en, en-GB or ru") }
             return value
         }
+        // After a change the person made, the system starts the download it would start.
+        defer { if key != "model.state" && key != "model.progress" { startDownloadIfDue(now: now, catalog: catalog) } }
         switch key {
         case "device":
             guard let known = catalog.device(named: value) else {
@@ -236,14 +239,24 @@ extension HardwareProfile {
             if known.name != device {
                 // Another device has no model of its own yet: it downloads it if it can.
                 device = known.name
+                os = Self.os(os, on: known.platform)
                 model = ModelDownload(state: .notDownloaded)
                 if appleIntelligence, catalog.isEligible(device) { startDownload(now: now) }
             }
         case "os":
             guard Self.isOSString(value) else { throw bad("a system name and version such as \"iOS 26.1\" or \"macOS 15.3\"") }
+            // The system follows the device: an iPhone runs iOS, a Mac macOS.
+            if let platform = catalog.device(named: device)?.platform,
+               value.split(separator: " ").first.map(String.init)?.lowercased() != platform.lowercased() {
+                throw bad("\(platform) and a version, as \(device) runs \(platform) (for example \"\(platform) 26.1\")")
+            }
             os = value
         case "appleIntelligence":
             let on = try bool()
+            if on, !appleIntelligence, let known = catalog.device(named: device), !known.eligible {
+                throw ProfileError(.badValue, path: nil, key: key,
+                                   "\(known.name) (\(known.chip)) cannot run Apple Intelligence, so it cannot be switched on. Choose an eligible device first, e.g. 'lanternly profile set device \"iPhone 16 Pro\"'.")
+            }
             let wasOn = appleIntelligence
             appleIntelligence = on
             // Switching Apple Intelligence off removes its model assets, so switching it on
@@ -253,7 +266,19 @@ extension HardwareProfile {
                 startDownload(now: now, keepProgress: model.state == .downloading)
             }
         case "freeStorageGB":
-            freeStorageGB = try number(0...Double.greatestFiniteMagnitude)
+            let free = try number(0...Double.greatestFiniteMagnitude)
+            let need = AvailabilityGate.requiredFreeStorageGB
+            if model.state == .downloading {
+                if freeStorageGB >= need, free < need {
+                    // Stalls now: keep the progress reached, so it resumes from there.
+                    let p = AvailabilityGate.downloadProgress(profile: self, now: now) ?? model.progress ?? 0
+                    model = ModelDownload(state: .downloading, progress: min(p, 1), startedAt: now)
+                } else if freeStorageGB < need, free >= need {
+                    // Resumes where it stopped: the stalled time never counts as progress.
+                    startDownload(now: now, keepProgress: true)
+                }
+            }
+            freeStorageGB = free
         case "deviceLanguage":
             deviceLanguage = try languageCode()
         case "siriLanguage":
@@ -306,6 +331,37 @@ extension HardwareProfile {
     public mutating func startDownload(now: Date, keepProgress: Bool = false) {
         let base = keepProgress ? (model.progress ?? 0) : 0
         model = ModelDownload(state: .downloading, progress: base, startedAt: now)
+    }
+
+    /// Starts the model download the real system would start: an eligible device on a
+    /// system with the framework (26 or later), Apple Intelligence on and able to be on, the
+    /// model not downloaded, and at least 7 GB free — however the profile got that way
+    /// (edited by hand, in another terminal, a system update in Settings).
+    ///
+    /// - Returns: `true` when a download was started.
+    @discardableResult
+    public mutating func startDownloadIfDue(now: Date, catalog: DeviceCatalog) -> Bool {
+        guard model.state == .notDownloaded, appleIntelligence, catalog.isEligible(device),
+              let major = osMajorVersion, major >= AvailabilityGate.minimumOSMajorVersion,
+              AvailabilityGate.notEnabledCause(profile: self) == nil,
+              freeStorageGB >= AvailabilityGate.requiredFreeStorageGB else { return false }
+        startDownload(now: now)
+        return true
+    }
+
+    /// `os` moved to `platform`: the same system year's version there (iOS/iPadOS 18 ↔
+    /// macOS 15 ↔ visionOS 2; 26 is 26 everywhere), or `os` unchanged when already on it.
+    static func os(_ os: String, on platform: String) -> String {
+        let parts = os.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, parts[0].lowercased() != platform.lowercased(),
+              let version = osVersion(of: os) else { return os }
+        // The release year's major version on each platform (Apple's 2024 and 2025 releases).
+        let years: [[String: Int]] = [["iOS": 18, "iPadOS": 18, "macOS": 15, "visionOS": 2],
+                                      ["iOS": 26, "iPadOS": 26, "macOS": 26, "visionOS": 26]]
+        let from = parts[0]
+        guard let year = years.first(where: { $0.first { $0.key.lowercased() == from.lowercased() }?.value == version.major }),
+              let major = year[platform] else { return "\(platform) 26.1" }
+        return "\(platform) \(major).\(version.minor)"
     }
 
     /// Starts the clock of a download frozen at ``ModelDownload/progress`` (state

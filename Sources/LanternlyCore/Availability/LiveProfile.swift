@@ -37,7 +37,10 @@ public final class LiveProfile: @unchecked Sendable {
         self.clock = clock
         stamp = Self.stamp(of: url)
         _profile = try HardwareProfile.load(from: url, catalog: devices)
-        if let clock { _ = _profile.startDownloadClockIfFrozen(now: clock()) }
+        if let clock {
+            _ = _profile.startDownloadClockIfFrozen(now: clock())
+            _ = _profile.startDownloadIfDue(now: clock(), catalog: devices)
+        }
     }
 
     private let clock: (@Sendable () -> Date)?
@@ -63,7 +66,10 @@ public final class LiveProfile: @unchecked Sendable {
             stamp = now
             do {
                 var fresh = try HardwareProfile.load(from: url, catalog: devices)
-                if let clock { _ = fresh.startDownloadClockIfFrozen(now: clock()) }
+                if let clock {
+                    _ = fresh.startDownloadClockIfFrozen(now: clock())
+                    _ = fresh.startDownloadIfDue(now: clock(), catalog: devices)
+                }
                 let changed = fresh != _profile || _error != nil
                 _profile = fresh
                 _error = nil

@@ -184,6 +184,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
     /// `cancelled` for `CancellationError`, else the error's type name.
     public static func errorName(_ error: Error) -> String {
         if let g = error as? GenerationError { return g.description }
+        if let n = error as? NamedError { return n.name }
         if error is CancellationError { return "cancelled" }
         return String(describing: type(of: error))
     }
@@ -198,10 +199,14 @@ public final class LunaDiagnostics: @unchecked Sendable {
     /// that blocks it); not ready gives the download progress, or says the download cannot
     /// finish without about 7 GB free; an old OS says an update to 26 would unlock Luna when
     /// the device is eligible.
+    ///
+    /// - Parameter server: the model server, when one is configured: it decides readiness,
+    ///   so `.modelNotReady` then names the server, its error and the fix.
     public func banner(for availability: ModelAvailability, profile: HardwareProfile,
-                       language: AppLanguage) -> String? {
+                       language: AppLanguage, server: ModelServerStatus? = nil) -> String? {
         guard !profile.simulator else { return nil }
         guard case .unavailable(let reason) = availability else { return nil }
+        if case .modelNotReady = reason, let server { return serverBanner(server, language: language) }
         switch reason {
         case .deviceNotEligible:
             return strings.format("banner.deviceNotEligible", language, profile.device)
@@ -233,6 +238,40 @@ public final class LunaDiagnostics: @unchecked Sendable {
         case .unknown:
             // A reason this build does not know (Apple's enum is not frozen): the @unknown default.
             return strings.string("banner.unknown", language)
+        }
+    }
+
+    /// The banner sentence for a server that is not ready.
+    func serverBanner(_ server: ModelServerStatus, language: AppLanguage) -> String {
+        switch server.state {
+        case .unreachable:
+            return strings.format("banner.server.unreachable", language, server.url, server.error ?? "?")
+        case .modelMissing:
+            return strings.format("banner.server.modelMissing", language, server.model ?? "?", server.model ?? "?")
+        case .remoteNotAllowed:
+            return strings.format("banner.server.remoteNotAllowed", language, server.url)
+        case .notConfigured:
+            return strings.string("banner.server.notConfigured", language)
+        case .notChecked, .ready:
+            return strings.format("banner.server.checking", language, server.url)
+        }
+    }
+
+    /// The line that says journal text leaves the machine, for a remote server the person
+    /// allowed; `nil` for a server on the loopback address or none.
+    public func privacyNotice(server: ModelServerStatus?, language: AppLanguage) -> String? {
+        guard let server, server.isRemote, server.state != .remoteNotAllowed else { return nil }
+        return strings.format("banner.server.remote", language, server.url)
+    }
+
+    /// What to do about the server, for diagnostics; `nil` when it is ready.
+    public func serverFix(_ server: ModelServerStatus, language: AppLanguage) -> String? {
+        switch server.state {
+        case .ready, .notChecked: return nil
+        case .unreachable: return strings.string("diagnostics.server.fix.unreachable", language)
+        case .modelMissing: return strings.format("diagnostics.server.fix.modelMissing", language, server.model ?? "?")
+        case .remoteNotAllowed: return strings.string("diagnostics.server.fix.remoteNotAllowed", language)
+        case .notConfigured: return strings.string("diagnostics.server.fix.notConfigured", language)
         }
     }
 
@@ -275,6 +314,12 @@ public final class LunaDiagnostics: @unchecked Sendable {
         public var downloadProgress: Double?
         /// `notStarted`, `inProgress`, `stalled` or `complete`.
         public var downloadStatus: String
+        /// The model server, when one is configured.
+        public var server: ModelServerStatus? = nil
+        /// What to do about the server (`ollama pull NAME`…), `nil` when nothing is to be done.
+        public var serverFix: String? = nil
+        /// Set when a remote server is in use: journal text leaves the machine.
+        public var privacyNotice: String? = nil
         /// The last source and error of each service, in ``LunaService`` order.
         public var services: [ServiceStatus] = []
     }
@@ -287,8 +332,13 @@ public final class LunaDiagnostics: @unchecked Sendable {
     }
 
     /// A snapshot for `availability` and `profile` read from `profilePath`.
+    ///
+    /// - Parameters:
+    ///   - server: the model server's status, when one is configured.
+    ///   - serverLanguages: the server model's languages (they replace the profile's).
     public func snapshot(availability: ModelAvailability, profile: HardwareProfile,
-                         profilePath: String, language: AppLanguage) -> Snapshot {
+                         profilePath: String, language: AppLanguage,
+                         server: ModelServerStatus? = nil, serverLanguages: [String]? = nil) -> Snapshot {
         let record = current
         let at = now()
         let status: String
@@ -298,13 +348,13 @@ public final class LunaDiagnostics: @unchecked Sendable {
         case .stalled: status = "stalled"
         case .complete: status = "complete"
         }
-        return Snapshot(
+        var snap = Snapshot(
             availability: availability.isAvailable ? "available" : "unavailable",
             reason: reasonName(for: availability),
-            banner: banner(for: availability, profile: profile, language: language),
+            banner: banner(for: availability, profile: profile, language: language, server: server),
             bannerOffersSettings: bannerOffersSettings(for: availability),
             profile: profilePath, device: profile.device, os: profile.os, isSimulator: profile.simulator,
-            supportedLanguages: profile.modelLanguages.sorted(),
+            supportedLanguages: (serverLanguages ?? profile.modelLanguages).sorted(),
             lastSource: record.lastSource, lastGenerationError: record.lastGenerationError,
             lastGenerationErrorSource: record.lastGenerationErrorSource,
             downloadProgress: AvailabilityGate.downloadProgress(profile: profile, now: at),
@@ -313,6 +363,12 @@ public final class LunaDiagnostics: @unchecked Sendable {
                 let r = record.service($0)
                 return ServiceStatus(service: $0, lastSource: r.lastSource, lastError: r.lastError)
             })
+        if let server {
+            snap.server = server
+            snap.serverFix = serverFix(server, language: language)
+            snap.privacyNotice = privacyNotice(server: server, language: language)
+        }
+        return snap
     }
 
     /// The snapshot as labelled lines in `language` (`Availability: unavailable`, …), for the
@@ -329,6 +385,22 @@ public final class LunaDiagnostics: @unchecked Sendable {
         }
         var error = s.lastGenerationError ?? none
         if let src = s.lastGenerationErrorSource, s.lastGenerationError != nil { error += " (\(src.rawValue))" }
+        var serverLines: [(label: String, value: String)] = []
+        if let server = s.server {
+            let state: String
+            switch server.state {
+            case .ready: state = strings.string("diagnostics.server.ready", language)
+            case .notChecked: state = strings.string("diagnostics.server.notChecked", language)
+            case .unreachable: state = strings.format("diagnostics.server.unreachable", language, server.error ?? "?")
+            case .modelMissing: state = strings.string("diagnostics.server.modelMissing", language)
+            case .remoteNotAllowed: state = strings.string("diagnostics.server.remoteNotAllowed", language)
+            case .notConfigured: state = strings.format("diagnostics.server.notConfigured", language, server.error ?? "?")
+            }
+            serverLines = [(strings.string("diagnostics.server", language), server.url),
+                           (strings.string("diagnostics.serverModel", language), server.model ?? none),
+                           (strings.string("diagnostics.serverState", language), state)]
+            if let fix = s.serverFix { serverLines.append((strings.string("diagnostics.serverFix", language), fix)) }
+        }
         return [
             (strings.string("diagnostics.availability", language),
              strings.string(s.availability == "available" ? "diagnostics.available" : "diagnostics.unavailable", language)),
@@ -343,7 +415,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
              s.lastSource.map { sourceLabel($0, language: language) } ?? none),
             (strings.string("diagnostics.lastError", language), error),
             (strings.string("diagnostics.download", language), download),
-        ] + s.services.map { serviceLine($0, language: language) }
+        ] + serverLines + s.services.map { serviceLine($0, language: language) }
     }
 
     /// `Chat: on-device; last error: none` — one service's source and error, in `language`.

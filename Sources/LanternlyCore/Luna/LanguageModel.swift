@@ -19,6 +19,16 @@ public protocol LanguageModel: Sendable {
     /// - Throws: ``GenerationError`` (the cases of Apple's
     ///   `LanguageModelSession.GenerationError`), or `CancellationError`.
     func respond(instructions: String, prompt: String) async throws -> String
+    /// Generates a reply, reporting the text as it arrives (a streaming model) and whether
+    /// it was cut off at the model's length limit. A model that does not stream keeps the
+    /// default, which calls ``respond(instructions:prompt:)``.
+    ///
+    /// - Parameter progress: called from any thread with ``ReplyProgress``; the text it
+    ///   carries is the whole reply so far.
+    /// - Throws: as ``respond(instructions:prompt:)``; `CancellationError` when the task is
+    ///   cancelled (the caller keeps the text reported so far).
+    func streamResponse(instructions: String, prompt: String,
+                        progress: @escaping @Sendable (ReplyProgress) -> Void) async throws -> ModelResponse
 }
 
 /// The errors a generation can end with; the names are Apple's

@@ -177,6 +177,18 @@ public final class LunaChatService: @unchecked Sendable {
     /// The reply's language is the message's (``MessageLanguage/detect(_:fallback:)``, with
     /// ``uiLanguage`` as fallback).
     public func reply(to text: String) async -> Reply {
+        await reply(to: text, progress: nil)
+    }
+
+    /// Luna's answer to `text`, with the on-device step's text reported as it streams in.
+    ///
+    /// - Parameter progress: called from any thread with the reply so far (the on-device
+    ///   step only; the pivot path reports only ``ReplyProgress/waking``, since its text is
+    ///   a translation until the last step). Never called for a crisis message.
+    /// - Returns: as ``reply(to:)``. When the task is cancelled after some text arrived, the
+    ///   part received, marked ``ReplyEnding/stopped``; when the model stopped at its length
+    ///   limit, the text marked ``ReplyEnding/cutOff``.
+    public func reply(to text: String, progress: (@Sendable (ReplyProgress) -> Void)?) async -> Reply {
         let language = MessageLanguage.detect(text, fallback: uiLanguage)
 
         // 1. Crisis: fixed text, no model, nothing written but the source.
@@ -190,17 +202,25 @@ public final class LunaChatService: @unchecked Sendable {
             if supported.contains(language) {
                 // 2. On-device, in the message's language, with the conversation so far.
                 let persona = LunaPrompts.persona(replyLanguage: language, memories: memories())
-                if let out = await converse(.onDevice, instructions: persona, message: text) {
+                let received = ReceivedText()
+                if let out = await converse(.onDevice, instructions: persona, message: text,
+                                            progress: { p in received.note(p); progress?(p) }) {
                     diagnostics.recordReply(source: .onDevice)
-                    remember(person: text, luna: out)
-                    return Reply(text: out, source: .onDevice, language: language)
+                    remember(person: text, luna: out.text)
+                    return Reply(text: out.text, source: .onDevice, language: language, ending: out.isCutOff ? .cutOff : nil)
+                }
+                // Stopped (Esc) while streaming: the part received stays, marked as stopped.
+                if Task.isCancelled, let part = received.text {
+                    diagnostics.recordReply(source: .onDevice)
+                    remember(person: text, luna: part)
+                    return Reply(text: part, source: .onDevice, language: language, ending: .stopped)
                 }
             } else if let pivot = Self.pivotLanguage(supported) {
                 // 3. Pivot: translate, generate, translate back.
-                if let out = await pivotReply(text, from: language, via: pivot) {
+                if let out = await pivotReply(text, from: language, via: pivot, progress: progress) {
                     diagnostics.recordReply(source: .pivot)
                     remember(person: out.message, luna: out.answer)
-                    return Reply(text: out.back, source: .pivot, language: language)
+                    return Reply(text: out.back, source: .pivot, language: language, ending: out.isCutOff ? .cutOff : nil)
                 }
             }
         }
@@ -227,49 +247,60 @@ public final class LunaChatService: @unchecked Sendable {
     /// One model call with the newest turns that fit the context window. When the model
     /// still reports `exceededContextWindowSize`, the oldest half of those turns is dropped
     /// and the call is made once more; diagnostics record the error and the retry either way.
-    private func converse(_ step: ReplySource, instructions: String, message: String) async -> String? {
+    private func converse(_ step: ReplySource, instructions: String, message: String,
+                          progress: @escaping @Sendable (ReplyProgress) -> Void = { _ in }) async -> ModelResponse? {
         let turns = transcript.fitting(instructions: instructions, message: message)
-        let first = await attempt(step, instructions: instructions, prompt: Transcript.prompt(turns: turns, message: message))
+        let first = await attempt(step, instructions: instructions, prompt: Transcript.prompt(turns: turns, message: message),
+                                  progress: progress)
         guard case .failure(GenerationError.exceededContextWindowSize) = first else { return try? first.get() }
         let kept = Array(turns.suffix(turns.count / 2))
-        let retry = try? await attempt(step, instructions: instructions, prompt: Transcript.prompt(turns: kept, message: message)).get()
+        let retry = try? await attempt(step, instructions: instructions, prompt: Transcript.prompt(turns: kept, message: message),
+                                       progress: progress).get()
         diagnostics.recordContextRetry(keptTurns: kept.count, succeeded: retry != nil)
         return retry
     }
 
     // MARK: Steps
 
-    private func pivotReply(_ text: String, from language: AppLanguage, via pivot: AppLanguage) async
-        -> (message: String, answer: String, back: String)? {
-        guard let english = await generate(.pivot, instructions: LunaPrompts.translation(from: language, to: pivot), prompt: text),
-              let answer = await converse(.pivot, instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: pivot, memories: memories()), message: english),
-              let back = await generate(.pivot, instructions: LunaPrompts.translation(from: pivot, to: language), prompt: answer)
+    private func pivotReply(_ text: String, from language: AppLanguage, via pivot: AppLanguage,
+                            progress: (@Sendable (ReplyProgress) -> Void)?) async
+        -> (message: String, answer: String, back: String, isCutOff: Bool)? {
+        // Only "waking" reaches the screen: the text of each step is not yet Luna's reply.
+        let waking: @Sendable (ReplyProgress) -> Void = { if $0 == .waking { progress?($0) } }
+        guard let english = await generate(.pivot, instructions: LunaPrompts.translation(from: language, to: pivot), prompt: text, progress: waking),
+              let answer = await converse(.pivot, instructions: LunaPrompts.personaForTranslatedMessage(replyLanguage: pivot, memories: memories()),
+                                          message: english.text, progress: waking),
+              let back = await generate(.pivot, instructions: LunaPrompts.translation(from: pivot, to: language), prompt: answer.text, progress: waking)
         else { return nil }
-        return (english, answer, back)
+        return (english.text, answer.text, back.text, answer.isCutOff || back.isCutOff)
     }
 
     /// One model call. Errors, cancellation and empty output are recorded; `nil` then.
-    private func generate(_ step: ReplySource, instructions: String, prompt: String) async -> String? {
-        try? await attempt(step, instructions: instructions, prompt: prompt).get()
+    private func generate(_ step: ReplySource, instructions: String, prompt: String,
+                          progress: @escaping @Sendable (ReplyProgress) -> Void = { _ in }) async -> ModelResponse? {
+        try? await attempt(step, instructions: instructions, prompt: prompt, progress: progress).get()
     }
 
-    /// One model call; its failure (recorded in diagnostics) comes back as the error.
-    private func attempt(_ step: ReplySource, instructions: String, prompt: String) async -> Result<String, Error> {
+    /// One model call; its failure (recorded in diagnostics) comes back as the error. A reply
+    /// cut off at the model's length limit is returned (marked) and recorded as `cutOff`.
+    private func attempt(_ step: ReplySource, instructions: String, prompt: String,
+                         progress: @escaping @Sendable (ReplyProgress) -> Void) async -> Result<ModelResponse, Error> {
         if Task.isCancelled {
             diagnostics.recordGenerationError(CancellationError(), source: step)
             return .failure(CancellationError())
         }
         do {
-            let out = try await model.respond(instructions: instructions, prompt: prompt)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            var out = try await model.streamResponse(instructions: instructions, prompt: prompt, progress: progress)
+            out.text = out.text.trimmingCharacters(in: .whitespacesAndNewlines)
             if Task.isCancelled {
                 diagnostics.recordGenerationError(CancellationError(), source: step)
                 return .failure(CancellationError())
             }
-            guard !out.isEmpty else {
+            guard !out.text.isEmpty else {
                 diagnostics.recordGenerationError(GenerationError.emptyResponse, source: step)
                 return .failure(GenerationError.emptyResponse)
             }
+            if out.isCutOff { diagnostics.recordGenerationError(ReplyCutOff(), source: step) }
             return .success(out)
         } catch {
             diagnostics.recordGenerationError(error, source: step)
@@ -327,4 +358,23 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// The model stopped at its length limit; recorded as `cutOff` (the reply is still shown, marked).
+struct ReplyCutOff: NamedError {
+    var name: String { "cutOff" }
+}
+
+/// The text a streaming step has reported so far (for a reply stopped half-way).
+private final class ReceivedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var latest: String?
+
+    func note(_ progress: ReplyProgress) {
+        guard case .text(let t) = progress else { return }
+        let trimmed = t.trimmingCharacters(in: .whitespacesAndNewlines)
+        lock.withLock { latest = trimmed.isEmpty ? nil : trimmed }
+    }
+
+    var text: String? { lock.withLock { latest } }
 }

@@ -43,10 +43,14 @@ public struct Reply: Hashable, Sendable, Codable {
     public var text: String
     public var source: ReplySource
     public var language: AppLanguage
+    /// `nil` for a whole reply; ``ReplyEnding/cutOff`` or ``ReplyEnding/stopped`` when the
+    /// text is only part of what the model was writing.
+    public var ending: ReplyEnding?
 
-    public init(text: String, source: ReplySource, language: AppLanguage) {
+    public init(text: String, source: ReplySource, language: AppLanguage, ending: ReplyEnding? = nil) {
         self.text = text
         self.source = source
         self.language = language
+        self.ending = ending
     }
 }

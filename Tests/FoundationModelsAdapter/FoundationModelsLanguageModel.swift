@@ -1,0 +1,1 @@
+../../Sources/FoundationModelsBackend/FoundationModelsLanguageModel.swift
