@@ -69,13 +69,17 @@ public struct WritingMonth: Hashable, Sendable {
     }
 }
 
-/// Day numbers for many days at once: one `Calendar` call per month instead of per day.
+/// Day numbers for many days at once: a few `Calendar` calls per month instead of per day.
 ///
 /// A journal of many years has thousands of days written; counting each through
-/// ``LocalDay/daysSinceEpoch`` (a `Calendar.dateComponents` call) would cost milliseconds.
+/// ``LocalDay/daysSinceEpoch`` (several `Calendar` calls) would cost tens of milliseconds.
 /// Here each month's first day number and length come from Foundation's Gregorian calendar
-/// once, and the days of the month are counted from it.
+/// (`dateComponents([.day], from:to:)`, `range(of: .day, in: .month, for:)`) once per process,
+/// shared by every numbering (a lock guards the table), and the days of a month are counted
+/// from its first.
 public struct DayNumbering {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var shared: [Int: (start: Int, length: Int)] = [:]
     private var months: [Int: (start: Int, length: Int)] = [:]
 
     public init() {}
@@ -83,11 +87,19 @@ public struct DayNumbering {
     private mutating func month(_ year: Int, _ month: Int) -> (start: Int, length: Int)? {
         let key = year * 100 + month
         if let m = months[key] { return m }
-        guard let first = LocalDay(year: year, month: month, day: 1) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month) else { return nil }
+        let cached = DayNumbering.lock.withLock { DayNumbering.shared[key] }
+        if let cached {
+            months[key] = cached
+            return cached
+        }
         let calendar = CalendarCache.utc
-        let length = calendar.range(of: .day, in: .month, for: first.start(in: calendar.timeZone))!.count
-        let m = (first.daysSinceEpoch, length)
+        guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1, hour: 12)),
+              let days = calendar.dateComponents([.day], from: Date(timeIntervalSince1970: 12 * 3600), to: first).day,
+              let length = calendar.range(of: .day, in: .month, for: first)?.count else { return nil }
+        let m = (days, length)
         months[key] = m
+        DayNumbering.lock.withLock { DayNumbering.shared[key] = m }
         return m
     }
 
@@ -102,18 +114,19 @@ public struct DayNumbering {
         var out: [LocalDay] = []
         out.reserveCapacity(texts.count)
         for t in texts {
-            let u = Array(t.utf8)
-            guard u.count == 10, u[4] == 45, u[7] == 45 else { continue }
-            var v = [0, 0, 0]
-            var ok = true
-            for (i, r) in [(0, 0..<4), (1, 5..<7), (2, 8..<10)] {
-                for j in r {
-                    guard u[j] >= 48 && u[j] <= 57 else { ok = false; break }
-                    v[i] = v[i] * 10 + Int(u[j] - 48)
+            var t = t
+            let parsed: (Int, Int, Int)? = t.withUTF8 { u in
+                guard u.count == 10, u[4] == 45, u[7] == 45 else { return nil }
+                var v = (0, 0, 0)
+                for j in 0..<10 where j != 4 && j != 7 {
+                    guard u[j] >= 48 && u[j] <= 57 else { return nil }
+                    let d = Int(u[j] - 48)
+                    if j < 4 { v.0 = v.0 * 10 + d } else if j < 7 { v.1 = v.1 * 10 + d } else { v.2 = v.2 * 10 + d }
                 }
+                return v
             }
-            guard ok, let m = month(v[0], v[1]), (1...m.length).contains(v[2]) else { continue }
-            out.append(LocalDay(checkedYear: v[0], month: v[1], day: v[2]))
+            guard let (y, mo, d) = parsed, let m = month(y, mo), (1...m.length).contains(d) else { continue }
+            out.append(LocalDay(checkedYear: y, month: mo, day: d))
         }
         return out
     }
