@@ -161,6 +161,10 @@ public struct AppStatus: Equatable, Sendable {
     /// Each service's last source and error, as labelled lines in the UI language
     /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
     public var serviceLines: [LabelledValue] = []
+    /// Every line of the diagnostics screen, labelled, from the core's one snapshot
+    /// (`LunaDiagnostics.lines`): the same lines `lanternly diagnostics` prints. When empty
+    /// (previews, tests), the screen builds its lines from the fields above.
+    public var diagnosticsLines: [LabelledValue] = []
     /// The profile's values the settings screen edits; `nil` when it could not be read.
     public var profile: ProfileSettings?
 

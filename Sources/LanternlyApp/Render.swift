@@ -359,6 +359,12 @@ struct Painter {
         let bottom = h - 1 - noticeLine()
         let s = state.status
         var pairs: [(String, String)] = []
+        if !s.diagnosticsLines.isEmpty {
+            // The core's lines, as `lanternly diagnostics` prints them; a profile that cannot
+            // be read is said right after them.
+            pairs = s.diagnosticsLines.map { ($0.label, $0.value) }
+            if let e = s.profileError { pairs.insert((t("ui.diagnostics.profileError"), e), at: min(3, pairs.count)) }
+        } else {
         switch s.availability {
         case .available: pairs.append((t("ui.diagnostics.availability"), t("ui.diagnostics.available")))
         case .unavailable(let reason):
@@ -373,6 +379,7 @@ struct Painter {
         pairs.append((t("ui.diagnostics.lastError"), s.lastGenerationError ?? t("ui.value.none")))
         pairs.append((t("ui.diagnostics.download"), s.downloadProgress.map { String(Int(($0 * 100).rounded())) + "%" } ?? "—"))
         pairs += s.serviceLines.map { ($0.label, $0.value) }
+        }
         let labelWidth = min(pairs.map { DisplayWidth.of($0.0) }.max() ?? 0, w / 2) + 2
         var rows: [Row] = []
         if labelWidth > w / 3 {

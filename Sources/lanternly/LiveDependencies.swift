@@ -62,6 +62,8 @@ enum LiveDependencies {
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator,
                                          eligible: devices.device(named: profile.device)?.eligible,
                                          platform: devices.device(named: profile.device)?.platform))
+            result.diagnosticsLines = diagnostics.lines(snapshot, profile: profile, language: language)
+                .map { LabelledValue($0.label, $0.value) }
             result.serviceLines = snapshot.services.map {
                 let line = diagnostics.serviceLine($0, language: language)
                 return LabelledValue(line.label, line.value)

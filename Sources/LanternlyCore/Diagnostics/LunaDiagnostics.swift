@@ -352,7 +352,8 @@ public final class LunaDiagnostics: @unchecked Sendable {
             availability: availability.isAvailable ? "available" : "unavailable",
             reason: reasonName(for: availability),
             banner: banner(for: availability, profile: profile, language: language, server: server),
-            bannerOffersSettings: bannerOffersSettings(for: availability),
+            // No banner in a simulator, so nothing on it to offer (the JSON says the same).
+            bannerOffersSettings: !profile.simulator && bannerOffersSettings(for: availability),
             profile: profilePath, device: profile.device, os: profile.os, isSimulator: profile.simulator,
             supportedLanguages: (serverLanguages ?? profile.modelLanguages).sorted(),
             lastSource: record.lastSource, lastGenerationError: record.lastGenerationError,
@@ -404,7 +405,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
         return [
             (strings.string("diagnostics.availability", language),
              strings.string(s.availability == "available" ? "diagnostics.available" : "diagnostics.unavailable", language)),
-            (strings.string("diagnostics.reason", language), s.reason ?? none),
+            (strings.string("diagnostics.reason", language), reasonText(s, language: language) ?? none),
             (strings.string("diagnostics.profile", language), s.profile),
             (strings.string("diagnostics.device", language), "\(s.device), \(s.os)"),
             (strings.string("diagnostics.simulator", language),
@@ -416,6 +417,14 @@ public final class LunaDiagnostics: @unchecked Sendable {
             (strings.string("diagnostics.lastError", language), error),
             (strings.string("diagnostics.download", language), download),
         ] + serverLines + s.services.map { serviceLine($0, language: language) }
+    }
+
+    /// Why the model is unavailable, for the diagnostics line: the reason's name, and in a
+    /// simulator, that the framework is never available there (so no banner is shown).
+    public func reasonText(_ s: Snapshot, language: AppLanguage) -> String? {
+        guard s.isSimulator else { return s.reason }
+        let why = strings.string("diagnostics.reason.simulator", language)
+        return s.reason.map { "\($0) — \(why)" } ?? why
     }
 
     /// `Chat: on-device; last error: none` — one service's source and error, in `language`.
