@@ -192,6 +192,30 @@ enum LiveDependencies {
             return JournalEntryDetail(id: saved.id, day: saved.localDay.description, time: saved.localTime,
                                       body: saved.body, tags: saved.tags, starred: saved.starred)
         }
+        @Sendable func summary(_ e: JournalEntry) -> JournalEntrySummary {
+            let clock = e.localClock
+            return JournalEntrySummary(id: e.id, day: clock.day.description, time: clock.time,
+                                       title: e.title, tags: e.tags, starred: e.starred, key: JournalKey(e))
+        }
+        deps.filterEntries = { tag, starred, limit in
+            try journalBox.get().entries(EntryQuery(limit: limit, tag: tag, starredOnly: starred)).map(summary)
+        }
+        deps.onThisDay = {
+            try journalBox.get().onThisDay(LocalDay(now(), in: calendar.timeZone)).map(summary)
+        }
+        deps.writingMonth = { year, month in
+            let journal = try journalBox.get()
+            let today = LocalDay(now(), in: calendar.timeZone)
+            let (y, m) = year == 0 ? (today.year, today.month) : (year, month)
+            guard let first = LocalDay(year: y, month: m, day: 1) else { return nil }
+            let last = (28...31).reversed().lazy.compactMap { LocalDay(year: y, month: m, day: $0) }.first!
+            return WritingMonth(year: y, month: m, entriesPerDay: try journal.entriesPerDay(from: first, to: last),
+                                allDays: try journal.daysWritten(), today: today)
+        }
+        deps.questionAnswered = { question in
+            let today = LocalDay(now(), in: calendar.timeZone)
+            return try journalBox.get().entries(EntryQuery(from: today, to: today)).contains { $0.title == question }
+        }
         return deps
     }
 }

@@ -57,6 +57,7 @@ enum SettingsCommand {
                 Output.line("model.name         \(m.name ?? "none")")
                 Output.line("model.languages    \(m.languages?.joined(separator: ",") ?? "auto (\(AppLanguage.allCases.map(\.rawValue).joined(separator: ",")))")")
                 Output.line("model.allowRemote  \(m.allowRemote ? "true" : "false")")
+                Output.line("answers   \(s.answersToJournal ? "journal" : "chat")")
             }
             return 0
         case "set"?:
@@ -143,8 +144,14 @@ enum SettingsCommand {
             case "false", "off": s.model.allowRemote = false
             default: throw refused("true, false (on, off)")
             }
+        case "answers":
+            switch value.lowercased() {
+            case "journal", "on", "true": s.answersToJournal = true
+            case "chat", "off", "false": s.answersToJournal = false
+            default: throw refused("journal, chat (on, off)")
+            }
         default:
-            throw CLIError.usage(context.text("cli.settings.unknownKey", key, "gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote"))
+            throw CLIError.usage(context.text("cli.settings.unknownKey", key, "gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote, answers"))
         }
     }
 }
