@@ -44,6 +44,11 @@ def main():
     prof = lambda n: ["--profile", os.path.join(home, n + ".json")]
     for n in ("iphone-16-pro", "iphone-15"):
         shutil.copy(os.path.join(PROFILES, n + ".json"), os.path.join(home, n + ".json"))
+    if sys.argv[2:] == ["server"]:  # bench.py BIN server: only the model-server part (issue 13)
+        import server_bench
+        server_bench.run(BIN, env, home, spawn_pty, report, os.path.join(home, "iphone-16-pro.json"))
+        shutil.rmtree(home, ignore_errors=True)
+        return
     subprocess.run([BIN, "status"], env=env, stdout=subprocess.DEVNULL, check=True)
 
     print("== Issue 2: whole process (release build, median of 30) ==")
@@ -53,6 +58,14 @@ def main():
     report("lanternly question --widget", median_ms([BIN, "question", "--widget"], env, runs=50), "ms", 15)
 
     if os.path.exists(BENCH_BIN):
+        loads = []
+        for _ in range(21):
+            out = subprocess.run([BENCH_BIN, "crisis-load"], env=env, capture_output=True, text=True)
+            if out.returncode == 0 and out.stdout.strip():
+                loads.append(float(out.stdout.strip()))
+        if loads:
+            print("== Issue 7: crisis lexicon and weights (fresh process, median of 21) ==")
+            report("crisis lexicon + classifier weights load", statistics.median(loads), "ms", 5)
         print("== In-process (lanternly-bench) ==")
         out = subprocess.run([BENCH_BIN], env=env, capture_output=True, text=True)
         sys.stdout.write(out.stdout)
@@ -60,6 +73,8 @@ def main():
             sys.stdout.write(out.stderr)
 
     tui_bench(env, home)
+    import server_bench
+    server_bench.run(BIN, env, home, spawn_pty, report, os.path.join(home, "iphone-16-pro.json"))
     journal_bench(env)
     living_bench(env)
     shutil.rmtree(home, ignore_errors=True)

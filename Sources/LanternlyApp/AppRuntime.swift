@@ -112,12 +112,34 @@ public final class AppRuntime: @unchecked Sendable {
             }
         case .loadEntry(let id): attempt { .entryLoaded(try deps.loadEntry(id)) }
         case .searchJournal(let query):
+            // `*`: the starred entries; `@tag` alone: the entries with that tag; else the text.
+            let words = query.split(separator: " ")
+            if query == "*" || (words.count == 1 && query.hasPrefix("@") && query.count > 1) {
+                guard let filter = deps.filterEntries else { return }
+                let tag = query == "*" ? nil : String(query.dropFirst())
+                attempt { .journalSearched(query: query, try filter(tag, query == "*", 200)) }
+                return
+            }
             guard let search = deps.searchEntries else { return }
             attempt { .journalSearched(query: query, try search(query, 200)) }
+        case .loadCalendar(let year, let month):
+            guard let load = deps.writingMonth else { return }
+            attempt { try load(year, month).map { .calendarLoaded($0) } }
+        case .loadOnThisDay:
+            guard let load = deps.onThisDay else { return }
+            attempt { .onThisDayLoaded(try load()) }
         case .trashEntry(let id):
             guard let trash = deps.trashEntry else { return }
             attempt { try trash(id); return .entryTrashed(id: id, shortID: "") }
+        case .saveAnswer(let question, let answer):
+            let body = question + "\n\n" + answer
+            attempt { _ = try deps.saveEntry(body, []); return .answerSaved(body: body, answer: answer) }
+        case .checkQuestionAnswered(let question):
+            guard let check = deps.questionAnswered else { return }
+            attempt { .questionAnsweredChecked(try check(question)) }
         case .saveEdit(let id, let body):
+            // As a new entry: the crisis check on the whole text first, whatever the save does.
+            if let safe = deps.safetyReply(body) { send(.replyReceived(requestID: -1, safe)) }
             guard let save = deps.editEntry else { return }
             attempt { .entryEdited(try save(id, body)) }
         case .sendToLuna(let id, let message):
@@ -144,7 +166,11 @@ public final class AppRuntime: @unchecked Sendable {
         case .setProfile(let key, let value): attempt { try deps.setProfile(key, value); return nil }
         case .saveSettings(let s): attempt { try deps.saveSettings(s); return nil }
         case .saveEntry(let body, let tags):
-            attempt { .entrySaved(id: try deps.saveEntry(body, tags), body: body) }
+            // The crisis check comes first, on the whole text: the help line never depends on
+            // storage. When it answers, the saved entry gets no second reflection (empty body).
+            let safe = deps.safetyReply(body)
+            if let safe { send(.replyReceived(requestID: -1, safe)) }
+            attempt { .entrySaved(id: try deps.saveEntry(body, tags), body: safe == nil ? body : "") }
         case .setStarred(let id, let starred): attempt { try deps.setStarred(id, starred); return nil }
         case .setTags(let id, let tags): attempt { try deps.setTags(id, tags); return nil }
         case .editExternally(let initial): attempt { .externalEditFinished(try deps.editExternally(initial)) }

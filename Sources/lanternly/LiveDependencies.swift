@@ -15,6 +15,8 @@ enum LiveDependencies {
         let diagnostics = try context.diagnostics()
         let chat = try context.chatService()
         let server = try context.modelServer()
+        // The app never waits for the server: the first check runs in the background.
+        server?.startChecking()
         let system = context.systemModel()
         let catalog = context.catalog
         let paths = context.paths
@@ -74,6 +76,7 @@ enum LiveDependencies {
                                          eligible: devices.device(named: profile.device)?.eligible,
                                          platform: devices.device(named: profile.device)?.platform))
             result.bannerDismissalKey = snapshot.bannerDismissalKey
+            result.serverLines = diagnostics.serverLines(snapshot, language: language).map { LabelledValue($0.label, $0.value) }
             result.diagnosticsLines = diagnostics.lines(snapshot, profile: profile, language: language)
                 .map { LabelledValue($0.label, $0.value) }
             result.serviceLines = snapshot.services.map {
@@ -95,9 +98,13 @@ enum LiveDependencies {
                 return reply
             },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
+            // The crisis check sees the whole entry, @tags included, before anything is stripped
+            // or cut; the model then sees the words without their tags, at most one message's worth.
             reflect: { body in
-                await chat.reply(to: CrisisDetector.isCrisis(body) ? body : String(body.prefix(LunaChatService.maxMessageBytes)))
+                if let safe = chat.safetyReply(to: body) { return safe }
+                return await chat.reply(to: String(reflectionWords(body).prefix(LunaChatService.maxMessageBytes)))
             },
+            safetyReply: { body in chat.safetyReply(to: body) },
             status: status,
             loadSettings: { (try? Context.loadSettings(paths.settingsFile)) ?? UserSettings() },
             saveSettings: { settings in
@@ -167,7 +174,7 @@ enum LiveDependencies {
             appendChat: { exchange in
                 // The app skips these already; the wiring refuses them again: a crisis turn
                 // (the store refuses it a third time), or any turn while history is off.
-                guard exchange.reply.source != .crisis, context.settings.keepChatHistory else { return }
+                guard !exchange.reply.source.isCrisisPath, context.settings.keepChatHistory else { return }
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
@@ -204,6 +211,30 @@ enum LiveDependencies {
             let saved = try journal.edit(shortID: e.shortID, EntryEdit(body: body), at: now())
             return JournalEntryDetail(id: saved.id, day: saved.localDay.description, time: saved.localTime,
                                       body: saved.body, tags: saved.tags, starred: saved.starred)
+        }
+        @Sendable func summary(_ e: JournalEntry) -> JournalEntrySummary {
+            let clock = e.localClock
+            return JournalEntrySummary(id: e.id, day: clock.day.description, time: clock.time,
+                                       title: e.title, tags: e.tags, starred: e.starred, key: JournalKey(e))
+        }
+        deps.filterEntries = { tag, starred, limit in
+            try journalBox.get().entries(EntryQuery(limit: limit, tag: tag, starredOnly: starred)).map(summary)
+        }
+        deps.onThisDay = {
+            try journalBox.get().onThisDay(LocalDay(now(), in: calendar.timeZone)).map(summary)
+        }
+        deps.writingMonth = { year, month in
+            let journal = try journalBox.get()
+            let today = LocalDay(now(), in: calendar.timeZone)
+            let (y, m) = year == 0 ? (today.year, today.month) : (year, month)
+            guard let first = LocalDay(year: y, month: m, day: 1) else { return nil }
+            let last = (28...31).reversed().lazy.compactMap { LocalDay(year: y, month: m, day: $0) }.first!
+            return WritingMonth(year: y, month: m, entriesPerDay: try journal.entriesPerDay(from: first, to: last),
+                                allDays: try journal.daysWritten(), today: today)
+        }
+        deps.questionAnswered = { question in
+            let today = LocalDay(now(), in: calendar.timeZone)
+            return try journalBox.get().entries(EntryQuery(from: today, to: today)).contains { $0.title == question }
         }
         return deps
     }

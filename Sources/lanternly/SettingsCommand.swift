@@ -59,6 +59,7 @@ enum SettingsCommand {
                 Output.line("model.name         \(m.name ?? "none")")
                 Output.line("model.languages    \(m.languages?.joined(separator: ",") ?? "auto (\(AppLanguage.allCases.map(\.rawValue).joined(separator: ",")))")")
                 Output.line("model.allowRemote  \(m.allowRemote ? "true" : "false")")
+                Output.line("answers   \(s.answersToJournal ? "journal" : "chat")")
             }
             return 0
         case "set"?:
@@ -69,6 +70,11 @@ enum SettingsCommand {
             try apply(key: words[1], value: words[2], to: &s, context: context)
             try context.saveSettings(s)
             Output.line("\(words[1]) = \(words[2])")
+            // Say it plainly when journal text will leave the machine.
+            let m = s.model.overridden(by: context.environment)
+            if m.allowRemote, let url = m.server, let c = try? ModelServerConfiguration(settings: m), c.isRemote {
+                Output.line(context.catalog.format("banner.server.remote", context.language, url))
+            }
             return 0
         case let other?:
             throw CLIError.usage("settings: unknown action '\(other)'. Use 'show' or 'set KEY VALUE'.")
@@ -146,8 +152,14 @@ enum SettingsCommand {
             case "off", "false", "no": s.keepMemories = false
             default: throw refused("on, off")
             }
+        case "answers":
+            switch value.lowercased() {
+            case "journal", "on", "true": s.answersToJournal = true
+            case "chat", "off", "false": s.answersToJournal = false
+            default: throw refused("journal, chat (on, off)")
+            }
         default:
-            throw CLIError.usage(context.text("cli.settings.unknownKey", key, "gender, region, path, language, history, memory, model.server, model.name, model.languages, model.allowRemote"))
+            throw CLIError.usage(context.text("cli.settings.unknownKey", key, "gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote, answers, memory"))
         }
     }
 }

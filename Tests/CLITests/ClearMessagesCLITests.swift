@@ -15,7 +15,7 @@ final class ClearMessagesCLITests: XCTestCase {
         let json = try XCTUnwrap(shown.json)
         let keys = Set(json.keys).subtracting(["resolved"])
         XCTAssertEqual(keys, ["gender", "region", "path", "language", "history", "memory",
-                              "model.server", "model.name", "model.languages", "model.allowRemote"])
+                              "model.server", "model.name", "model.languages", "model.allowRemote", "answers"])
         XCTAssertEqual(json["region"] as? String, "JP")
         XCTAssertEqual(json["language"] as? String, "ru")
         // Every value shown can be given back to `settings set` as it is.
