@@ -234,7 +234,26 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// Reads the 100-byte header without SQLite: magic string, user_version (offset 60),
     /// application_id (offset 68). Source: sqlite.org/fileformat.html §1.3.
+    ///
+    /// A file shorter than the pages its header counts is reported as cut off only when it stays
+    /// so for about a second: another process's checkpoint writes page 1 before the pages that
+    /// follow it (sqlite.org/wal.html#checkpointing), so the same reading is normal for a moment.
     private static func inspectHeader(_ path: String) throws -> Header {
+        var attempt = 0
+        while true {
+            do {
+                return try inspectHeaderOnce(path)
+            } catch JournalError.corrupt(let p, let reason) where reason == shorterThanHeader {
+                attempt += 1
+                guard attempt < 20 else { throw JournalError.corrupt(path: p, reason: reason) }
+                usleep(50_000)
+            }
+        }
+    }
+
+    private static let shorterThanHeader = "the file is shorter than its header says"
+
+    private static func inspectHeaderOnce(_ path: String) throws -> Header {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return .missing }
@@ -252,7 +271,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         // A file shorter than the pages its header counts was cut off (offsets 16, 24, 28, 92).
         let pageSize = Int64(be32(16) >> 16) == 1 ? 65_536 : Int64(be32(16) >> 16)
         if be32(24) == be32(92), Int64(be32(28)) * pageSize > fileSize(path) {
-            throw JournalError.corrupt(path: path, reason: "the file is shorter than its header says")
+            throw JournalError.corrupt(path: path, reason: shorterThanHeader)
         }
         let appID = Int32(bitPattern: be32(68))
         if appID == applicationID { return .ours(Int(be32(60))) }
