@@ -29,6 +29,14 @@ public enum Action: Equatable, Sendable {
     case entryTrashed(id: Int64, shortID: String)
     /// An edited entry was saved.
     case entryEdited(JournalEntryDetail)
+    /// The answer to the daily question was saved as an entry (`body`: the question, then the answer).
+    case answerSaved(body: String, answer: String)
+    /// Whether today's question already has its answer in the journal.
+    case questionAnsweredChecked(Bool)
+    /// Entries of this calendar day in earlier years.
+    case onThisDayLoaded([JournalEntrySummary])
+    /// A month of writing for the calendar (`c`).
+    case calendarLoaded(WritingMonth)
     case entrySaved(id: Int64, body: String)
     case externalEditFinished(String?)
     case reportWritten(path: String)
@@ -55,6 +63,11 @@ public enum Effect: Equatable, Sendable {
     case searchJournal(query: String)
     case trashEntry(id: Int64)
     case saveEdit(id: Int64, body: String)
+    /// Save the answer to the daily question as an entry titled with the question.
+    case saveAnswer(question: String, answer: String)
+    case checkQuestionAnswered(question: String)
+    case loadOnThisDay
+    case loadCalendar(year: Int, month: Int)
     case sendToLuna(requestID: Int, message: String)
     case reflectOnEntry(requestID: Int, body: String)
     case cancelReply(requestID: Int)

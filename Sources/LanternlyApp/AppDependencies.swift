@@ -59,6 +59,17 @@ public struct AppDependencies: Sendable {
     public var trashEntry: (@Sendable (_ id: Int64) throws -> Void)?
     /// Saves a new text for the entry (the old one kept as a revision) and returns it as stored.
     public var editEntry: (@Sendable (_ id: Int64, _ body: String) throws -> JournalEntryDetail)?
+    /// The newest `limit` entries with `tag` (when given) and starred (when `starred`), newest
+    /// first: the journal screen's filters (`/@tag`, `*`).
+    public var filterEntries: (@Sendable (_ tag: String?, _ starred: Bool, _ limit: Int) throws -> [JournalEntrySummary])?
+    /// Entries written on this calendar day in earlier years, newest first (the journal screen
+    /// shows them when there are any).
+    public var onThisDay: (@Sendable () throws -> [JournalEntrySummary])?
+    /// The month `year`-`month` of writing (days written, streaks), for `c` (year 0: this
+    /// month); `nil` when not wired.
+    public var writingMonth: (@Sendable (_ year: Int, _ month: Int) throws -> WritingMonth?)?
+    /// Whether today's journal holds an entry titled with `question`; `nil` when not wired.
+    public var questionAnswered: (@Sendable (_ question: String) throws -> Bool)?
     /// Saves a new entry (tags without the `@`). - Returns: its id.
     public var saveEntry: @Sendable (_ body: String, _ tags: [String]) throws -> Int64
     public var setStarred: @Sendable (_ id: Int64, _ starred: Bool) throws -> Void
@@ -150,6 +161,12 @@ public struct AppStatus: Equatable, Sendable {
     /// Each service's last source and error, as labelled lines in the UI language
     /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
     public var serviceLines: [LabelledValue] = []
+    /// The model server's lines (URL, model, state, fix) when one is configured.
+    public var serverLines: [LabelledValue] = []
+    /// Every line of the diagnostics screen, labelled, from the core's one snapshot
+    /// (`LunaDiagnostics.lines`): the same lines `lanternly diagnostics` prints. When empty
+    /// (previews, tests), the screen builds its lines from the fields above.
+    public var diagnosticsLines: [LabelledValue] = []
     /// The profile's values the settings screen edits; `nil` when it could not be read.
     public var profile: ProfileSettings?
 

@@ -112,11 +112,31 @@ public final class AppRuntime: @unchecked Sendable {
             }
         case .loadEntry(let id): attempt { .entryLoaded(try deps.loadEntry(id)) }
         case .searchJournal(let query):
+            // `*`: the starred entries; `@tag` alone: the entries with that tag; else the text.
+            let words = query.split(separator: " ")
+            if query == "*" || (words.count == 1 && query.hasPrefix("@") && query.count > 1) {
+                guard let filter = deps.filterEntries else { return }
+                let tag = query == "*" ? nil : String(query.dropFirst())
+                attempt { .journalSearched(query: query, try filter(tag, query == "*", 200)) }
+                return
+            }
             guard let search = deps.searchEntries else { return }
             attempt { .journalSearched(query: query, try search(query, 200)) }
+        case .loadCalendar(let year, let month):
+            guard let load = deps.writingMonth else { return }
+            attempt { try load(year, month).map { .calendarLoaded($0) } }
+        case .loadOnThisDay:
+            guard let load = deps.onThisDay else { return }
+            attempt { .onThisDayLoaded(try load()) }
         case .trashEntry(let id):
             guard let trash = deps.trashEntry else { return }
             attempt { try trash(id); return .entryTrashed(id: id, shortID: "") }
+        case .saveAnswer(let question, let answer):
+            let body = question + "\n\n" + answer
+            attempt { _ = try deps.saveEntry(body, []); return .answerSaved(body: body, answer: answer) }
+        case .checkQuestionAnswered(let question):
+            guard let check = deps.questionAnswered else { return }
+            attempt { .questionAnsweredChecked(try check(question)) }
         case .saveEdit(let id, let body):
             guard let save = deps.editEntry else { return }
             attempt { .entryEdited(try save(id, body)) }

@@ -30,6 +30,8 @@ public enum Notice: Equatable, Sendable {
     case entryTrashed(shortID: String)
     /// An entry's new text was saved; the old one is kept as a revision.
     case entryEdited
+    /// The answer to the daily question was saved as a journal entry.
+    case answerSaved
     /// The editor gave back the same (or no) text: the entry is as it was.
     case entryUnchanged
     /// A search found nothing.
@@ -117,6 +119,10 @@ public struct JournalState: Equatable, Sendable {
     public var searchInput: TextEditor?
     /// The search whose hits the list shows, when there is one (Esc clears it).
     public var search: JournalSearch?
+    /// The month calendar (`c`), when open: days written and streaks.
+    public var calendar: WritingMonth?
+    /// Entries of this calendar day in earlier years (shown above the list when there are any).
+    public var onThisDay: [JournalEntrySummary] = []
     /// The entry handed to the external editor (`e` in the reading view), until it comes back.
     public var editingID: Int64?
     public init() {}
@@ -137,6 +143,8 @@ public struct AppState: Equatable, Sendable {
     public var settings: UserSettings
     public var deviceNames: [String] = []
     public var dailyQuestion: String?
+    /// Today's question has been answered (its answer is a journal entry titled with it).
+    public var questionAnswered = false
     /// The transcript, oldest first.
     public var transcript: [ChatLine] = []
     /// Transcript rows scrolled up from the bottom (0 = newest visible).
@@ -180,6 +188,7 @@ public struct AppState: Equatable, Sendable {
         case .journal:
             if journal.tagInput != nil { return .tagInput }
             if journal.searchInput != nil { return .searchInput }
+            if journal.calendar != nil { return .journalCalendar }
             switch journal.mode {
             case .list: return journal.search == nil ? .journalList : .journalFound
             case .reading: return .journalRead

@@ -2,7 +2,7 @@ import TerminalUI
 
 /// Where keys are read: each screen, plus the journal's sub-modes.
 public enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case chat, settings, diagnostics, journalList, journalFound, journalRead, journalWrite, tagInput, searchInput, help
+    case chat, settings, diagnostics, journalList, journalFound, journalRead, journalWrite, tagInput, searchInput, journalCalendar, help
 
     /// The string key of the section title on the help screen.
     var titleKey: String { "ui.help.section.\(rawValue)" }
@@ -15,7 +15,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .settings: return .openSettings
         case .diagnostics: return .openDiagnostics
-        case .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput: return .openJournal
+        case .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput, .journalCalendar: return .openJournal
         case .chat, .help: return nil
         }
     }
@@ -34,7 +34,9 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     case writeReport
     // journal
     case openEntry, newEntry, newEntryInEditor, toggleStar, editTags, saveEntry, editInEditor
-    case search, nextHit, previousHit, deleteEntry, editEntry
+    case search, starredOnly, nextHit, previousHit, deleteEntry, editEntry
+    // calendar
+    case showCalendar, previousMonth, nextMonth
     // search input
     case runSearch
     // tag input
@@ -71,6 +73,10 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .editInEditor: return [.ctrl("e")]
         case .applyTags: return [.enter]
         case .search: return [.character("/")]
+        case .starredOnly: return [.character("*")]
+        case .showCalendar: return [.character("c")]
+        case .previousMonth: return [.left, .character("h")]
+        case .nextMonth: return [.right, .character("l")]
         case .nextHit: return [.character("n")]
         case .previousHit: return [.character("N")]
         case .deleteEntry: return [.character("d")]
@@ -86,8 +92,8 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .send, .newline, .recallEarlier, .recallLater, .stopWaiting, .answerQuestion: return [.chat]
         case .scrollUp, .scrollDown: return [.chat, .diagnostics, .journalList, .journalFound, .journalRead, .help]
         case .openSettings, .openDiagnostics, .openJournal: return screens
-        case .back: return [.settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput, .help]
-        case .showHelp: return [.chat, .settings, .diagnostics, .journalList, .journalFound, .journalRead, .help]
+        case .back: return [.settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput, .journalCalendar, .help]
+        case .showHelp: return [.chat, .settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalCalendar, .help]
         case .quit: return KeyContext.allCases
         case .moveUp, .moveDown: return [.settings, .journalList, .journalFound]
         case .changeNext, .changePrevious: return [.settings]
@@ -97,6 +103,9 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .toggleStar, .editTags: return [.journalList, .journalFound, .journalRead]
         case .search, .deleteEntry: return [.journalList, .journalFound, .journalRead]
         case .nextHit, .previousHit: return [.journalFound]
+        case .starredOnly: return [.journalList, .journalFound]
+        case .showCalendar: return [.journalList, .journalFound]
+        case .previousMonth, .nextMonth: return [.journalCalendar]
         case .editEntry: return [.journalRead]
         case .runSearch: return [.searchInput]
         case .saveEntry, .editInEditor: return [.journalWrite]

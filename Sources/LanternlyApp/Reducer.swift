@@ -49,7 +49,27 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .dailyQuestionPicked(let q):
         state.dailyQuestion = q
+        state.questionAnswered = false
+        return q.map { [.checkQuestionAnswered(question: $0)] } ?? []
+    case .calendarLoaded(let month):
+        state.journal.calendar = month
         return []
+    case .onThisDayLoaded(let entries):
+        state.journal.onThisDay = entries
+        return []
+    case .questionAnsweredChecked(let answered):
+        state.questionAnswered = answered
+        return []
+    case .answerSaved(_, let answer):
+        state.questionAnswered = true
+        state.notice = .answerSaved
+        // Luna reflects on the answer as on any entry (the crisis rule sees the whole of it).
+        let stripped = strippingTags(from: answer)
+        let words = stripped.isEmpty ? answer : stripped
+        let id = state.nextRequestID
+        state.nextRequestID += 1
+        state.pendingReplies.append(PendingReply(requestID: id, message: words, isReflection: true, cancelled: false))
+        return [.reflectOnEntry(requestID: id, body: words)]
     case .historyLoaded(let lines):
         state.transcript = lines + state.transcript
         return []
@@ -266,7 +286,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         state.screen = .journal
         state.journal.mode = .list
         state.journal.tagInput = nil
-        return [.loadJournal]
+        return [.loadJournal, .loadOnThisDay]
     case .send:
         return send(&state)
     case .newline:
@@ -372,6 +392,19 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         state.journal.searchInput = nil
         if query.isEmpty { return clearSearch(&state) }
         return [.searchJournal(query: query)]
+    case .showCalendar:
+        return [.loadCalendar(year: 0, month: 0)]  // 0: this month, on the runtime's clock
+    case .previousMonth, .nextMonth:
+        guard let m = state.journal.calendar else { return [] }
+        var year = m.year, month = m.month + (command == .nextMonth ? 1 : -1)
+        if month == 0 { year -= 1; month = 12 }
+        if month == 13 { year += 1; month = 1 }
+        return [.loadCalendar(year: year, month: month)]
+    case .starredOnly:
+        // `*` again (or Esc) brings the whole journal back.
+        if state.journal.search?.query == "*" { return clearSearch(&state) }
+        state.journal.searchInput = nil
+        return [.searchJournal(query: "*")]
     case .nextHit, .previousHit:
         let n = state.journal.entries.count
         guard n > 0 else { return [] }
@@ -482,6 +515,7 @@ private func goBack(_ state: inout AppState) -> [Effect] {
         state.journal.searchInput = nil
         if state.journal.search?.query.isEmpty ?? false { return clearSearch(&state) }
     case .journalFound: return clearSearch(&state)
+    case .journalCalendar: state.journal.calendar = nil
     case .journalRead: state.journal.mode = .list; state.journal.open = nil
     case .journalWrite: state.journal.mode = .list  // the draft is kept
     default: state.screen = .chat
@@ -499,6 +533,17 @@ private func send(_ state: inout AppState) -> [Effect] {
     // Only the person's own words go to Luna and into the history; the question they answer
     // is shown above their line in this session's transcript, never stored as theirs.
     let message = typed
+    if let question = state.answering, state.settings.answersToJournal {
+        // The answer to the daily question becomes a journal entry titled with the question;
+        // Luna's reply is her reflection on it (issue 12).
+        state.transcript.append(ChatLine(role: .person, text: typed, context: question))
+        state.sentMessages.append(typed)
+        state.input = TextEditor()
+        state.answering = nil
+        state.recallIndex = nil
+        state.scrollOffset = 0
+        return [.saveAnswer(question: question, answer: typed.trimmingWhitespace())]
+    }
     state.transcript.append(ChatLine(role: .person, text: typed, context: state.answering))
     state.sentMessages.append(typed)
     state.input = TextEditor()

@@ -234,7 +234,8 @@ struct Painter {
             y += 1
         }
         if h >= 8, let q = state.dailyQuestion {
-            let text = t.format("ui.chat.question", TerminalText.sanitize(q))
+            var text = t.format("ui.chat.question", TerminalText.sanitize(q))
+            if state.questionAnswered { text = t("ui.chat.questionAnswered") + " " + text }
             buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: y, style: muted)
             y += 1
         }
@@ -326,6 +327,7 @@ struct Painter {
         case .region: return s.region ?? t("ui.value.profileRegion")
         case .language: return t("ui.language.\(state.language.rawValue)")
         case .keepChatHistory: return onOff(s.keepChatHistory)
+        case .answersToJournal: return onOff(s.answersToJournal)
         case .eraseChat: return t("ui.value.pressEnter")
         }
     }
@@ -345,6 +347,16 @@ struct Painter {
             let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
             rows.append(Row(segments: [(label + pad, .plain), (settingValue(row), .bold)], indent: 1))
         }
+        // The model server, read-only here (it is set from the command line).
+        var server = state.status.serverLines.map { ($0.label, $0.value) }
+        if server.isEmpty { server = [(t("ui.settings.server"), t("ui.settings.server.none"))] }
+        rows.append(Row(""))
+        for (label, value) in server {
+            let shown = TerminalText.truncate(label, width: labelWidth - 2)
+            let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(shown)))
+            rows.append(Row(segments: [(shown + pad, muted), (TerminalText.sanitize(value), .plain)], indent: 1))
+        }
+        rows.append(Row(t("ui.settings.server.hint"), muted, indent: 1))
         draw(Array(rows.dropFirst(first)), from: y, height: visible, selected: state.settingsCursor - first)
     }
 
@@ -357,6 +369,12 @@ struct Painter {
         let bottom = h - 1 - noticeLine()
         let s = state.status
         var pairs: [(String, String)] = []
+        if !s.diagnosticsLines.isEmpty {
+            // The core's lines, as `lanternly diagnostics` prints them; a profile that cannot
+            // be read is said right after them.
+            pairs = s.diagnosticsLines.map { ($0.label, $0.value) }
+            if let e = s.profileError { pairs.insert((t("ui.diagnostics.profileError"), e), at: min(3, pairs.count)) }
+        } else {
         switch s.availability {
         case .available: pairs.append((t("ui.diagnostics.availability"), t("ui.diagnostics.available")))
         case .unavailable(let reason):
@@ -371,6 +389,8 @@ struct Painter {
         pairs.append((t("ui.diagnostics.lastError"), s.lastGenerationError ?? t("ui.value.none")))
         pairs.append((t("ui.diagnostics.download"), s.downloadProgress.map { String(Int(($0 * 100).rounded())) + "%" } ?? "—"))
         pairs += s.serviceLines.map { ($0.label, $0.value) }
+        pairs += s.serverLines.map { ($0.label, $0.value) }
+        }
         let labelWidth = min(pairs.map { DisplayWidth.of($0.0) }.max() ?? 0, w / 2) + 2
         var rows: [Row] = []
         if labelWidth > w / 3 {
@@ -461,15 +481,29 @@ struct Painter {
             buf.write(shown, x: 1 + x, y: bottom, maxWidth: room)
             buf.cursor = (1 + x + layout.cursorColumn - skip, bottom)
         }
+        if let month = state.journal.calendar, state.journal.mode == .list {
+            calendar(month, top: y, bottom: bottom)
+            return
+        }
         switch state.journal.mode {
         case .list:
             let j = state.journal
             let listed = j.windowStart + j.entries.count
             let count = j.total.map(String.init) ?? (j.hasMore ? "\(listed)+" : String(listed))
             if let search = j.search {
-                y = title(t.format("ui.journal.searchTitle", TerminalText.sanitize(search.query), String(j.entries.count)), at: y)
+                let heading = search.query == "*" ? t.format("ui.journal.starredTitle", String(j.entries.count))
+                    : t.format("ui.journal.searchTitle", TerminalText.sanitize(search.query), String(j.entries.count))
+                y = title(heading, at: y)
             } else {
                 y = title(t.format("ui.journal.title", count), at: y)
+                if !j.onThisDay.isEmpty, bottom - y > 4 {
+                    // On this day in earlier years: one line, newest first.
+                    let items = j.onThisDay.prefix(3).map { TerminalText.sanitize(String($0.day.prefix(4)) + " " + $0.title) }
+                    let more = j.onThisDay.count > 3 ? " …" : ""
+                    let line = t.format("ui.journal.onThisDay", items.joined(separator: " · ") + more)
+                    buf.write(TerminalText.truncate(line.replacingOccurrences(of: "\n", with: " "), width: w - 2), x: 1, y: y, style: muted)
+                    y += 1
+                }
             }
             journalList(top: y, height: bottom - y)
         case .reading:
@@ -516,7 +550,7 @@ struct Painter {
             var segments: [(String, CellStyle)] = [((e.starred ? "★ " : "  ") + TerminalText.sanitize(e.time) + "  ", muted)]
             let title = titleWithoutTrailingTags(TerminalText.sanitize(e.title), tags: e.tags)
             segments += highlighted(title.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "),
-                                    state.journal.search?.query)
+                                    state.journal.search.map(\.query).flatMap { $0 == "*" ? nil : $0 })
             if !e.tags.isEmpty {
                 segments.append(("  " + e.tags.map { "@" + TerminalText.sanitize($0) }.joined(separator: " "), muted))
             }
@@ -534,8 +568,42 @@ struct Painter {
         let lines = TerminalText.wrap(TerminalText.sanitize(e.body), width: w - 2)
         let bodyHeight = height - 1
         let first = min(state.journal.readScroll, max(0, lines.count - bodyHeight))
-        let query = state.journal.search?.query
+        let query = state.journal.search.map(\.query).flatMap { $0 == "*" ? nil : $0 }
         draw(lines.dropFirst(first).map { Row(segments: highlighted($0, query), indent: 1) }, from: top + 1, height: bodyHeight)
+    }
+
+    /// The month (`c`): four cells a day, a day written in reverse video and marked `*` (so it
+    /// reads without colour), today marked `>`; weeks from Sunday in English, Monday in
+    /// Russian; then days written and the streaks.
+    mutating func calendar(_ m: WritingMonth, top: Int, bottom: Int) {
+        var y = title(t("ui.journal.calendar") + " · " + m.title(state.language), at: top)
+        let weekStart = WritingMonth.weekStart(state.language)
+        let symbols = WritingMonth.weekdaySymbols(state.language)
+        guard bottom - y >= 2 else { return }
+        var x = 1
+        for i in 0..<7 {
+            buf.write(" " + symbols[(weekStart - 1 + i) % 7], x: x, y: y, style: muted)
+            x += 4
+        }
+        y += 1
+        var column = (m.firstWeekday - weekStart + 7) % 7
+        for day in m.days where y < bottom {
+            let n = String(day.day)
+            let written = m.entriesPerDay[day] != nil
+            let cell = (day == m.today ? ">" : " ") + (n.count == 1 ? " " + n : n) + (written ? "*" : " ")
+            let style = written ? CellStyle(bold: true, reverse: true) : (day == m.today ? accent : .plain)
+            buf.write(cell, x: 1 + column * 4, y: y, style: style)
+            column += 1
+            if column == 7 { column = 0; y += 1 }
+        }
+        if column != 0 { y += 1 }
+        y += 1
+        let lines = [t.format("ui.journal.calendarDays", String(m.daysWritten), String(m.days.count)),
+                     t.format("ui.journal.calendarStreaks", String(m.currentStreak), String(m.longestStreak))]
+        for line in lines where y < bottom {
+            buf.write(TerminalText.truncate(line, width: w - 2), x: 1, y: y)
+            y += 1
+        }
     }
 
     /// `text` in pieces, the matches of `query` (any case) in bold and underlined: the search's

@@ -33,6 +33,7 @@ struct UIStrings {
         case .nothingDeleted: return self("ui.notice.nothingDeleted")
         case .entryTrashed: return self("ui.notice.entryTrashed")
         case .entryEdited: return self("ui.notice.entryEdited")
+        case .answerSaved: return self("ui.notice.answerSaved")
         case .entryUnchanged: return self("ui.notice.entryUnchanged")
         case .noSearchHits: return self("ui.notice.noSearchHits")
         case .profileCopied(let path): return format("ui.notice.profileCopied", path)

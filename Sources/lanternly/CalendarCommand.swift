@@ -58,17 +58,9 @@ enum CalendarText {
     /// The title line, the weekday row and the weeks. Weeks start on Sunday in English and
     /// on Monday in Russian.
     static func lines(_ m: WritingMonth, today: LocalDay, language: AppLanguage, color: Bool) -> [String] {
-        let locale = Locale(identifier: language == .russian ? "ru_RU" : "en_US")
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let weekStart = language == .russian ? 2 : 1
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = calendar.timeZone
-        formatter.setLocalizedDateFormatFromTemplate("LLLLyyyy")
-        let title = formatter.string(from: m.days[0].start(in: calendar.timeZone))
-        let symbols = calendar.shortStandaloneWeekdaySymbols.map { String($0.prefix(2)) }
+        let weekStart = WritingMonth.weekStart(language)
+        let title = m.title(language)
+        let symbols = WritingMonth.weekdaySymbols(language)
         let order = (0..<7).map { (weekStart - 1 + $0) % 7 }
         let header = order.map { " " + pad(symbols[$0], 2) + " " }.joined()
         var out = [String(repeating: " ", count: max(0, (28 - title.count) / 2)) + title, header]

@@ -59,7 +59,8 @@ enum EntryCommands {
             if isatty(STDIN_FILENO) == 0 {
                 change.body = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
             } else {
-                guard let edited = try ExternalEditor.edit(initial: draft, environment: context.environment, paths: context.paths) else {
+                guard let edited = try ExternalEditor.edit(initial: draft, environment: context.environment, paths: context.paths,
+                                                           noEditor: context.text("ui.editor.none")) else {
                     Output.error(context.text("cli.edit.emptyKept", entry.shortID, entry.shortID))
                     return 1
                 }

@@ -15,6 +15,8 @@ enum LiveDependencies {
         let diagnostics = try context.diagnostics()
         let chat = try context.chatService()
         let server = try context.modelServer()
+        // The app never waits for the server: the first check runs in the background.
+        server?.startChecking()
         let system = context.systemModel()
         let catalog = context.catalog
         let paths = context.paths
@@ -62,6 +64,9 @@ enum LiveDependencies {
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator,
                                          eligible: devices.device(named: profile.device)?.eligible,
                                          platform: devices.device(named: profile.device)?.platform))
+            result.serverLines = diagnostics.serverLines(snapshot, language: language).map { LabelledValue($0.label, $0.value) }
+            result.diagnosticsLines = diagnostics.lines(snapshot, profile: profile, language: language)
+                .map { LabelledValue($0.label, $0.value) }
             result.serviceLines = snapshot.services.map {
                 let line = diagnostics.serviceLine($0, language: language)
                 return LabelledValue(line.label, line.value)
@@ -186,6 +191,30 @@ enum LiveDependencies {
             let saved = try journal.edit(shortID: e.shortID, EntryEdit(body: body), at: now())
             return JournalEntryDetail(id: saved.id, day: saved.localDay.description, time: saved.localTime,
                                       body: saved.body, tags: saved.tags, starred: saved.starred)
+        }
+        @Sendable func summary(_ e: JournalEntry) -> JournalEntrySummary {
+            let clock = e.localClock
+            return JournalEntrySummary(id: e.id, day: clock.day.description, time: clock.time,
+                                       title: e.title, tags: e.tags, starred: e.starred, key: JournalKey(e))
+        }
+        deps.filterEntries = { tag, starred, limit in
+            try journalBox.get().entries(EntryQuery(limit: limit, tag: tag, starredOnly: starred)).map(summary)
+        }
+        deps.onThisDay = {
+            try journalBox.get().onThisDay(LocalDay(now(), in: calendar.timeZone)).map(summary)
+        }
+        deps.writingMonth = { year, month in
+            let journal = try journalBox.get()
+            let today = LocalDay(now(), in: calendar.timeZone)
+            let (y, m) = year == 0 ? (today.year, today.month) : (year, month)
+            guard let first = LocalDay(year: y, month: m, day: 1) else { return nil }
+            let last = (28...31).reversed().lazy.compactMap { LocalDay(year: y, month: m, day: $0) }.first!
+            return WritingMonth(year: y, month: m, entriesPerDay: try journal.entriesPerDay(from: first, to: last),
+                                allDays: try journal.daysWritten(), today: today)
+        }
+        deps.questionAnswered = { question in
+            let today = LocalDay(now(), in: calendar.timeZone)
+            return try journalBox.get().entries(EntryQuery(from: today, to: today)).contains { $0.title == question }
         }
         return deps
     }

@@ -16,15 +16,31 @@ enum SettingsCommand {
             let s = context.settings
             if json {
                 // The names and values `settings set` takes; `resolved` says what `auto` means now.
+                // (the model server's as stored; `model.name` is null until one is set).
                 struct Shown: Encodable {
-                    let gender, region, path, language, history: String
+                    let values: [String: String]
+                    let modelName: String?
                     let resolved: [String: String]
+                    struct Key: CodingKey {
+                        var stringValue: String
+                        var intValue: Int? { nil }
+                        init(stringValue: String) { self.stringValue = stringValue }
+                        init?(intValue: Int) { nil }
+                    }
+                    func encode(to encoder: Encoder) throws {
+                        var c = encoder.container(keyedBy: Key.self)
+                        for (k, v) in values { try c.encode(v, forKey: Key(stringValue: k)) }
+                        try c.encode(modelName, forKey: Key(stringValue: "model.name"))
+                        try c.encode(resolved, forKey: Key(stringValue: "resolved"))
+                    }
                 }
-                let v = s.shown
+                var v = s.shown
+                v["model.server"] = s.model.server ?? "none"
+                v["model.languages"] = s.model.languages?.joined(separator: ",") ?? "auto"
+                v["model.allowRemote"] = s.model.allowRemote ? "true" : "false"
                 let autoRegion = CrisisRegion.resolve(setting: s.region, environment: context.environment,
                                                       profileRegion: { (try? context.liveProfile())?.profile.region })
-                try Output.json(Shown(gender: v["gender"]!, region: v["region"]!, path: v["path"]!,
-                                      language: v["language"]!, history: v["history"]!,
+                try Output.json(Shown(values: v, modelName: s.model.name,
                                       resolved: ["region": autoRegion ?? "none", "language": context.language.rawValue]))
             } else {
                 Output.line("gender    \(s.gender.rawValue)")
@@ -41,6 +57,7 @@ enum SettingsCommand {
                 Output.line("model.name         \(m.name ?? "none")")
                 Output.line("model.languages    \(m.languages?.joined(separator: ",") ?? "auto (\(AppLanguage.allCases.map(\.rawValue).joined(separator: ",")))")")
                 Output.line("model.allowRemote  \(m.allowRemote ? "true" : "false")")
+                Output.line("answers   \(s.answersToJournal ? "journal" : "chat")")
             }
             return 0
         case "set"?:
@@ -48,9 +65,14 @@ enum SettingsCommand {
                 throw CLIError.usage("settings set needs KEY and VALUE, e.g. 'lanternly settings set gender feminine'.")
             }
             var s = context.settings
-            try apply(key: words[1], value: words[2], to: &s)
+            try apply(key: words[1], value: words[2], to: &s, context: context)
             try context.saveSettings(s)
             Output.line("\(words[1]) = \(words[2])")
+            // Say it plainly when journal text will leave the machine.
+            let m = s.model.overridden(by: context.environment)
+            if m.allowRemote, let url = m.server, let c = try? ModelServerConfiguration(settings: m), c.isRemote {
+                Output.line(context.catalog.format("banner.server.remote", context.language, url))
+            }
             return 0
         case let other?:
             throw CLIError.usage("settings: unknown action '\(other)'. Use 'show' or 'set KEY VALUE'.")
@@ -60,35 +82,39 @@ enum SettingsCommand {
     /// Applies one `KEY VALUE` pair.
     ///
     /// - Throws: ``CLIError/usage(_:)`` naming the key and the values it takes.
-    static func apply(key: String, value: String, to s: inout UserSettings) throws {
+    static func apply(key: String, value: String, to s: inout UserSettings, context: Context) throws {
+        /// "KEY takes ALLOWED, not 'VALUE'." in the UI language.
+        func refused(_ allowed: String) -> CLIError {
+            CLIError.usage(context.text("cli.settings.badValue", key, allowed, value))
+        }
         switch key {
         case "gender":
             guard let g = GrammaticalGender(rawValue: value.lowercased()) else {
-                throw CLIError.usage("settings: gender takes feminine, masculine or neutral, not '\(value)'.")
+                throw refused("feminine, masculine, neutral")
             }
             s.gender = g
         case "region":
             if value.lowercased() == "auto" { s.region = nil; return }
             guard let code = UserSettings.regionCode(value) else {
-                throw CLIError.usage("settings: region takes auto or a country code (ISO 3166-1), such as US, GB, RU, DE or JP — '\(value)' is not one.")
+                throw refused(context.text("cli.settings.regionValues"))
             }
             s.region = code
         case "path":
             guard let p = LifePath(rawValue: value.lowercased()) else {
-                throw CLIError.usage("settings: path takes calm, growth or connection, not '\(value)'.")
+                throw refused("calm, growth, connection")
             }
             s.lifePath = p
         case "language", "lang":
             if value.lowercased() == "auto" { s.language = nil; return }
             guard let l = AppLanguage(rawValue: value.lowercased()) else {
-                throw CLIError.usage("settings: language takes en, ru or auto, not '\(value)'.")
+                throw refused((AppLanguage.allCases.map(\.rawValue) + ["auto"]).joined(separator: ", "))
             }
             s.language = l
         case "history":
             switch value.lowercased() {
             case "on", "true": s.keepChatHistory = true
             case "off", "false": s.keepChatHistory = false
-            default: throw CLIError.usage("settings: history takes on or off (true or false), not '\(value)'.")
+            default: throw refused("on, off (true, false)")
             }
         case "model.server":
             if ["none", "off", ""].contains(value.lowercased()) { s.model.server = nil; return }
@@ -114,12 +140,18 @@ enum SettingsCommand {
             s.model.languages = known
         case "model.allowRemote":
             switch value.lowercased() {
-            case "true", "on", "yes": s.model.allowRemote = true
-            case "false", "off", "no": s.model.allowRemote = false
-            default: throw CLIError.usage("settings: model.allowRemote takes true or false, not '\(value)'.")
+            case "true", "on": s.model.allowRemote = true
+            case "false", "off": s.model.allowRemote = false
+            default: throw refused("true, false (on, off)")
+            }
+        case "answers":
+            switch value.lowercased() {
+            case "journal", "on", "true": s.answersToJournal = true
+            case "chat", "off", "false": s.answersToJournal = false
+            default: throw refused("journal, chat (on, off)")
             }
         default:
-            throw CLIError.usage("settings: unknown key '\(key)'. Keys: gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote.")
+            throw CLIError.usage(context.text("cli.settings.unknownKey", key, "gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote, answers"))
         }
     }
 }

@@ -14,12 +14,13 @@ final class ClearMessagesCLITests: XCTestCase {
         XCTAssertEqual(shown.status, 0, shown.stderr)
         let json = try XCTUnwrap(shown.json)
         let keys = Set(json.keys).subtracting(["resolved"])
-        XCTAssertEqual(keys, ["gender", "region", "path", "language", "history"])
+        XCTAssertEqual(keys, ["gender", "region", "path", "language", "history",
+                              "model.server", "model.name", "model.languages", "model.allowRemote", "answers"])
         XCTAssertEqual(json["region"] as? String, "JP")
         XCTAssertEqual(json["language"] as? String, "ru")
         // Every value shown can be given back to `settings set` as it is.
         for key in keys {
-            let value = try XCTUnwrap(json[key] as? String, key)
+            guard let value = json[key] as? String else { continue }  // null: not set yet
             let r = try cli.run(["settings", "set", key, value])
             XCTAssertEqual(r.status, 0, "settings set \(key) \(value): \(r.stderr)")
         }
@@ -37,6 +38,7 @@ final class ClearMessagesCLITests: XCTestCase {
             (["settings", "set", "path", "zen"], ["calm", "growth", "connection"]),
             (["settings", "set", "language", "de"], ["en", "ru", "auto"]),
             (["settings", "set", "history", "yes"], ["on", "off"]),
+            (["settings", "set", "model.allowRemote", "yes"], ["true", "false"]),
             (["profile", "set", "appleIntelligence", "yes"], ["on", "off"]),
             (["profile", "set", "simulator", "1"], ["on", "off"]),
             (["profile", "set", "region", "QQ"], ["US"]),
@@ -56,6 +58,11 @@ final class ClearMessagesCLITests: XCTestCase {
         var r = try cli.run(["--lang", "ru", "list", "-n", "abc"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(cyrillic(r.stderr), r.stderr)
+        for args in [["settings", "set", "region", "xx"], ["settings", "set", "gender", "x"], ["settings", "set", "nosuch", "1"]] {
+            r = try cli.run(["--lang", "ru"] + args)
+            XCTAssertEqual(r.status, 2)
+            XCTAssertTrue(cyrillic(r.stderr), "\(args): \(r.stderr)")
+        }
         r = try cli.run(["--lang", "ru", "history", "-n", "-3"])
         XCTAssertTrue(cyrillic(r.stderr), r.stderr)
         r = try cli.run(["--lang", "ru", "write"], stdin: Data([0x48, 0xFF, 0xFE, 0x0A]))

@@ -123,4 +123,81 @@ final class JournalSearchTests: XCTestCase {
         }
         XCTAssertTrue(found)
     }
+
+    /// F5: the answer becomes an entry titled with the question, Luna reflects on it, the
+    /// header says it is answered; with the setting off it is a chat message as before.
+    func testDailyQuestionAnswerBecomesAnEntry() {
+        var s = AppState()
+        XCTAssertEqual(reduce(&s, .dailyQuestionPicked("What made you smile today?")),
+                       [.checkQuestionAnswered(question: "What made you smile today?")])
+        _ = reduce(&s, .keyPressed(.function(5)))
+        s.type("The cat on the windowsill")
+        XCTAssertEqual(reduce(&s, .keyPressed(.enter)),
+                       [.saveAnswer(question: "What made you smile today?", answer: "The cat on the windowsill")])
+        XCTAssertNil(s.answering)
+        XCTAssertEqual(s.transcript.last, ChatLine(role: .person, text: "The cat on the windowsill", context: "What made you smile today?"))
+        XCTAssertEqual(reduce(&s, .answerSaved(body: "What made you smile today?\n\nThe cat on the windowsill", answer: "The cat on the windowsill")),
+                       [.reflectOnEntry(requestID: 1, body: "The cat on the windowsill")])
+        XCTAssertTrue(s.questionAnswered)
+        XCTAssertEqual(s.notice, .answerSaved)
+        let buf = render(s, catalog: try! StringCatalog.shipped())
+        let rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
+        XCTAssertTrue(rows.contains { $0.contains("✓ answered") && $0.contains("What made you smile") }, rows.joined(separator: "\n"))
+
+        var off = AppState()
+        off.settings.answersToJournal = false
+        _ = reduce(&off, .dailyQuestionPicked("What made you smile today?"))
+        _ = reduce(&off, .keyPressed(.function(5)))
+        off.type("Tea")
+        XCTAssertEqual(reduce(&off, .keyPressed(.enter)), [.sendToLuna(requestID: 1, message: "Tea")])
+        // Settings written before this one existed read as on.
+        XCTAssertTrue(try JSONDecoder().decode(UserSettings.self, from: Data("{}".utf8)).answersToJournal)
+    }
+
+    /// `*` shows the starred entries (again, or Esc: the whole journal); `/@tag` filters by a tag;
+    /// on this day in earlier years shows above the list.
+    func testStarredAndTagFiltersAndOnThisDay() {
+        var s = listed()
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("*"))), [.searchJournal(query: "*")])
+        _ = reduce(&s, .journalSearched(query: "*", [s.journal.entries[1]]))
+        XCTAssertEqual(s.journal.entries.map(\.id), [2])
+        XCTAssertEqual(s.keyContext, .journalFound)
+        var buf = render(s, catalog: try! StringCatalog.shipped())
+        var rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
+        XCTAssertTrue(rows.contains { $0.contains("Starred: 1") }, rows.joined(separator: "\n"))
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("*"))), [.loadJournal])
+        XCTAssertEqual(s.journal.entries.count, 3)
+        _ = reduce(&s, .keyPressed(.character("/")))
+        s.type("@work")
+        XCTAssertEqual(reduce(&s, .keyPressed(.enter)), [.searchJournal(query: "@work")])
+        _ = reduce(&s, .keyPressed(.escape))
+        XCTAssertEqual(reduce(&s, .keyPressed(.function(4))), [.loadJournal, .loadOnThisDay])
+        _ = reduce(&s, .onThisDayLoaded([JournalEntrySummary(id: 9, day: "2025-01-03", time: "08:00", title: "Snow at last")]))
+        buf = render(s, catalog: try! StringCatalog.shipped())
+        rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
+        XCTAssertTrue(rows.contains { $0.contains("On this day: 2025 Snow at last") }, rows.joined(separator: "\n"))
+    }
+
+    /// `c` opens the month: days written marked (readable without colour), ← → change month, Esc closes.
+    func testCalendarInTheJournalScreen() throws {
+        var s = listed()
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("c"))), [.loadCalendar(year: 0, month: 0)])
+        let day = { LocalDay($0)! }
+        let month = try XCTUnwrap(WritingMonth(year: 2024, month: 2, entriesPerDay: [day("2024-02-28"): 1, day("2024-02-29"): 2],
+                                               allDays: [day("2024-02-28"), day("2024-02-29")], today: day("2024-02-29")))
+        _ = reduce(&s, .calendarLoaded(month))
+        XCTAssertEqual(s.keyContext, .journalCalendar)
+        let buf = render(s, catalog: try StringCatalog.shipped())
+        let rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
+        let text = rows.joined(separator: "\n")
+        XCTAssertTrue(text.contains("Calendar · February 2024"), text)
+        XCTAssertTrue(text.contains(" Su  Mo  Tu  We  Th  Fr  Sa"), text)
+        XCTAssertTrue(text.contains(" 25  26  27  28*>29*"), text)
+        XCTAssertTrue(text.contains("Current streak: 2. Longest: 2."), text)
+        XCTAssertEqual(reduce(&s, .keyPressed(.left)), [.loadCalendar(year: 2024, month: 1)])
+        XCTAssertEqual(reduce(&s, .keyPressed(.right)), [.loadCalendar(year: 2024, month: 3)])
+        _ = reduce(&s, .keyPressed(.escape))
+        XCTAssertNil(s.journal.calendar)
+        XCTAssertEqual(s.keyContext, .journalList)
+    }
 }

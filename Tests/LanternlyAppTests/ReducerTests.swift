@@ -144,8 +144,10 @@ final class ReducerTests: XCTestCase {
         XCTAssertFalse(off.contains { if case .appendChat = $0 { return true }; return false })
     }
 
+    /// With answers kept as chat (settings: answers chat); the journal path is in JournalSearchTests.
     func testAnsweringTheDailyQuestionSendsAndStoresOnlyTheAnswer() {
         var s = AppState()
+        s.settings.answersToJournal = false
         _ = reduce(&s, .dailyQuestionPicked("What felt like yours today?"))
         _ = reduce(&s, .keyPressed(.function(5)))
         s.type("the walk")

@@ -16,8 +16,16 @@ sockdir="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)"; mkdir -p "$sockdir"; chmod 700 "$s
 stale="$sockdir/lanternly-e2e-stale$$"
 python3 -c 'import socket,sys; s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1])' "$stale"
 [ -S "$stale" ] || { echo "could not make a stale socket"; exit 1; }
+# …and a folder of this driver whose test was killed, its tmux server still running.
+killed="$(mktemp -d "${TMPDIR:-/tmp}/lanternly-tui-XXXXXX")"
+bash -c 'echo $$ > "$1"' _ "$killed/owner"   # a pid that has ended
+tmux -S "$killed/tmux.sock" -f /dev/null new-session -d -s orphan 'sleep 300'
+tmux -S "$killed/tmux.sock" set -s exit-empty off >/dev/null
 source "$here/tui.sh"
 [ ! -e "$stale" ] || { rm -f "$stale"; echo "stale socket left in place"; exit 1; }
+if [ -e "$killed" ] || tmux -S "$killed/tmux.sock" list-sessions >/dev/null 2>&1; then
+  tmux -S "$killed/tmux.sock" kill-server 2>/dev/null; rm -rf "$killed"; echo "a killed test's server was left running"; exit 1
+fi
 trap tui_cleanup EXIT
 
 # 3. The driver drives: type (UTF-8), keys, wait, resize, status.

@@ -20,7 +20,7 @@ profile "iPhone 15" true notDownloaded
   || { echo "no not-eligible banner at the top"; "$TUI" screen "$s"; exit 1; }
 if "$TUI" screen "$s" | head -3 | grep -q 'open settings'; then echo "settings offered for a permanent reason"; exit 1; fi
 "$TUI" keys "$s" F3
-"$TUI" wait "$s" 'unavailable \(deviceNotEligible\)' 5
+"$TUI" wait "$s" 'Reason +deviceNotEligible' 5
 "$TUI" keys "$s" C-c
 "$TUI" stop "$s"
 
@@ -35,7 +35,7 @@ before="$("$TUI" screen "$s" | head -1)"
 "$TUI" wait "$s" 'Apple Intelligence +on' 5
 grep -q '"appleIntelligence" *: *true' "$work/profile.json" || { echo "profile not written"; cat "$work/profile.json"; exit 1; }
 "$TUI" keys "$s" F3
-"$TUI" wait "$s" 'Availability +(unavailable \(modelNotReady\)|available)' 5
+"$TUI" wait "$s" 'Reason +modelNotReady|Availability +available' 5
 "$TUI" wait "$s" 'Availability +available' 40  # the core re-checks every 10–30 s while not ready
 "$TUI" keys "$s" Escape
 "$TUI" wait "$s" 'Enter send' 5

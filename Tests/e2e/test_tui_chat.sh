@@ -7,6 +7,9 @@ cat > "$work/profile.json" <<JSON
   "deviceLanguage": "en", "siriLanguage": "en", "region": "US",
   "model": { "state": "ready" }, "modelLanguages": ["en"], "simulator": false }
 JSON
+# The daily question's answer stays a chat message here (by default it becomes a journal
+# entry, which test_tui_search_delete and the reducer tests cover).
+"$LANTERNLY_BIN" --home "$work/home" settings set answers chat >/dev/null
 "$TUI" start "$s" 80x24 -- "$LANTERNLY_BIN" --home "$work/home" --profile "$work/profile.json" --lang en
 "$TUI" wait "$s" 'Enter send' 10
 
@@ -42,7 +45,8 @@ if "$TUI" screen "$s" | grep -q 'answering'; then echo "the paste was sent"; exi
 if "$TUI" screen "$s" | tail -1 | grep -q '…'; then echo "a key hint was cut"; "$TUI" screen "$s"; exit 1; fi
 
 # Answering the daily question: Luna replies to the answer alone, and after a restart the
-# history holds the person's answer, not the question.
+# history holds the person's answer, not the question. (With 'answers chat': by default an
+# answer becomes a journal entry instead; test_tui_search_delete covers the journal.)
 q="$("$TUI" screen "$s" | sed -n "s/^ Today's question: //p" | head -1)"
 [ -n "$q" ] || { echo "no daily question shown"; "$TUI" screen "$s"; exit 1; }
 "$TUI" keys "$s" F5

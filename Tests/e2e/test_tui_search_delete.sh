@@ -22,7 +22,7 @@ JSON
 
 # / search: results as the query is typed, the count in the title, the keys in the footer.
 "$TUI" keys "$s" /
-"$TUI" wait "$s" 'Search:' 5
+"$TUI" wait "$s" 'Search \(@tag for a tag\):' 5
 "$TUI" type "$s" "lantern"
 "$TUI" wait "$s" 'Search .lantern.: 2 found' 5
 screen="$("$TUI" screen "$s")"

@@ -19,12 +19,14 @@
 # never meet each other or a person's tmux, and nothing is left in /tmp/tmux-UID. Sessions keep
 # their pane after the program exits, so its last screen and exit status can still be read.
 # Sourcing also removes `lanternly-e2e-*` sockets left in /tmp/tmux-UID by earlier runs whose
-# server no longer answers.
+# server no longer answers, and ends the servers of this driver's folders whose test is gone
+# (killed before its clean-up ran).
 
 command -v tmux >/dev/null || { echo "tmux is not installed (make deps installs it)" >&2; exit 2; }
 
 TUI_DIR="$(mktemp -d "${TMPDIR:-/tmp}/lanternly-tui-XXXXXX")"
 TUI_SOCK="$TUI_DIR/tmux.sock"
+echo "$$" > "$TUI_DIR/owner"  # the test's shell: a later sweep ends the server once it is gone
 # remain-on-exit is in the configuration, so it holds even for a program that ends at once.
 # (window-size manual is not set here: tmux 3.3a crashes on it at new-session; resize-window
 # switches a window to manual sizing by itself. exit-empty off: stopping the last session and
@@ -48,6 +50,16 @@ _tui_sweep_stale() {
       tmux -S "$f" kill-server >/dev/null 2>&1 || true
     fi
     rm -f "$f"
+  done
+  # This driver's own folders from runs that were killed before their clean-up ran.
+  local d owner
+  for d in "${TMPDIR:-/tmp}"/lanternly-tui-*; do
+    [ -d "$d" ] && [ "$d" != "$TUI_DIR" ] && [ -f "$d/owner" ] || continue
+    owner="$(cat "$d/owner" 2>/dev/null)"
+    case "$owner" in ''|*[!0-9]*) continue ;; esac
+    kill -0 "$owner" 2>/dev/null && continue
+    tmux -S "$d/tmux.sock" kill-server >/dev/null 2>&1 || true
+    rm -rf "$d"
   done
 }
 _tui_sweep_stale

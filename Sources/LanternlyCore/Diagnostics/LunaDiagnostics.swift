@@ -352,7 +352,8 @@ public final class LunaDiagnostics: @unchecked Sendable {
             availability: availability.isAvailable ? "available" : "unavailable",
             reason: reasonName(for: availability),
             banner: banner(for: availability, profile: profile, language: language, server: server),
-            bannerOffersSettings: bannerOffersSettings(for: availability),
+            // No banner in a simulator, so nothing on it to offer (the JSON says the same).
+            bannerOffersSettings: !profile.simulator && bannerOffersSettings(for: availability),
             profile: profilePath, device: profile.device, os: profile.os, isSimulator: profile.simulator,
             supportedLanguages: (serverLanguages ?? profile.modelLanguages).sorted(),
             lastSource: record.lastSource, lastGenerationError: record.lastGenerationError,
@@ -385,6 +386,52 @@ public final class LunaDiagnostics: @unchecked Sendable {
         }
         var error = s.lastGenerationError ?? none
         if let src = s.lastGenerationErrorSource, s.lastGenerationError != nil { error += " (\(src.rawValue))" }
+        let serverLines = self.serverLines(s, language: language)
+        return [
+            (strings.string("diagnostics.availability", language),
+             strings.string(s.availability == "available" ? "diagnostics.available" : "diagnostics.unavailable", language)),
+            (strings.string("diagnostics.reason", language), reasonText(s, language: language) ?? none),
+            (strings.string("diagnostics.profile", language), s.profile),
+            (strings.string("diagnostics.device", language), "\(s.device), \(s.os)"),
+            (strings.string("diagnostics.simulator", language),
+             strings.string(s.isSimulator ? "diagnostics.yes" : "diagnostics.no", language)),
+            (strings.string("diagnostics.languages", language),
+             s.supportedLanguages.isEmpty ? none : s.supportedLanguages.joined(separator: ", ")),
+            (strings.string("diagnostics.lastSource", language),
+             s.lastSource.map { sourceLabel($0, language: language) } ?? none),
+            (strings.string("diagnostics.lastError", language), error),
+            (strings.string("diagnostics.download", language), download),
+        ] + serverLines + s.services.map { serviceLine($0, language: language) }
+    }
+
+    /// Why the model is unavailable, for the diagnostics line: the reason's name, and in a
+    /// simulator, that the framework is never available there (so no banner is shown).
+    public func reasonText(_ s: Snapshot, language: AppLanguage) -> String? {
+        guard s.isSimulator else { return s.reason }
+        let why = strings.string("diagnostics.reason.simulator", language)
+        return s.reason.map { "\($0) — \(why)" } ?? why
+    }
+
+    /// `Chat: on-device; last error: none` — one service's source and error, in `language`.
+    public func serviceLine(_ status: ServiceStatus, language: AppLanguage) -> (label: String, value: String) {
+        let none = strings.string("diagnostics.none", language)
+        let source = status.lastSource.map { serviceSourceLabel($0, language: language) } ?? none
+        return (strings.string("diagnostics.service.\(status.service.rawValue)", language),
+                strings.format("diagnostics.service.value", language, source, status.lastError ?? none))
+    }
+
+    /// How a service's source is named to people; a chat source uses the reply-source names.
+    public func serviceSourceLabel(_ raw: String, language: AppLanguage) -> String {
+        if let reply = ReplySource(rawValue: raw) { return sourceLabel(reply, language: language) }
+        if let source = ServiceSource(rawValue: raw) { return strings.string("diagnostics.serviceSource.\(source.rawValue)", language) }
+        return raw
+    }
+
+
+    /// The model server's lines (`Model server`, `Model on the server`, `Server state`,
+    /// `What to do`) in `language`; empty when no server is configured.
+    public func serverLines(_ s: Snapshot, language: AppLanguage) -> [(label: String, value: String)] {
+        let none = strings.string("diagnostics.none", language)
         var serverLines: [(label: String, value: String)] = []
         if let server = s.server {
             let state: String
@@ -401,36 +448,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
                            (strings.string("diagnostics.serverState", language), state)]
             if let fix = s.serverFix { serverLines.append((strings.string("diagnostics.serverFix", language), fix)) }
         }
-        return [
-            (strings.string("diagnostics.availability", language),
-             strings.string(s.availability == "available" ? "diagnostics.available" : "diagnostics.unavailable", language)),
-            (strings.string("diagnostics.reason", language), s.reason ?? none),
-            (strings.string("diagnostics.profile", language), s.profile),
-            (strings.string("diagnostics.device", language), "\(s.device), \(s.os)"),
-            (strings.string("diagnostics.simulator", language),
-             strings.string(s.isSimulator ? "diagnostics.yes" : "diagnostics.no", language)),
-            (strings.string("diagnostics.languages", language),
-             s.supportedLanguages.isEmpty ? none : s.supportedLanguages.joined(separator: ", ")),
-            (strings.string("diagnostics.lastSource", language),
-             s.lastSource.map { sourceLabel($0, language: language) } ?? none),
-            (strings.string("diagnostics.lastError", language), error),
-            (strings.string("diagnostics.download", language), download),
-        ] + serverLines + s.services.map { serviceLine($0, language: language) }
-    }
-
-    /// `Chat: on-device; last error: none` — one service's source and error, in `language`.
-    public func serviceLine(_ status: ServiceStatus, language: AppLanguage) -> (label: String, value: String) {
-        let none = strings.string("diagnostics.none", language)
-        let source = status.lastSource.map { serviceSourceLabel($0, language: language) } ?? none
-        return (strings.string("diagnostics.service.\(status.service.rawValue)", language),
-                strings.format("diagnostics.service.value", language, source, status.lastError ?? none))
-    }
-
-    /// How a service's source is named to people; a chat source uses the reply-source names.
-    public func serviceSourceLabel(_ raw: String, language: AppLanguage) -> String {
-        if let reply = ReplySource(rawValue: raw) { return sourceLabel(reply, language: language) }
-        if let source = ServiceSource(rawValue: raw) { return strings.string("diagnostics.serviceSource.\(source.rawValue)", language) }
-        return raw
+        return serverLines
     }
 
     /// How a reply source is named to people: `on-device`, `translated`, `from the collection`…

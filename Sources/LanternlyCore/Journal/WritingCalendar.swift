@@ -18,6 +18,8 @@ public struct WritingMonth: Hashable, Sendable {
     public var days: [LocalDay]
     /// Weekday of the 1st as Foundation counts it: 1 = Sunday … 7 = Saturday.
     public var firstWeekday: Int
+    /// The day the streaks were counted on.
+    public var today: LocalDay
 
     /// Days of this month with at least one entry.
     public var daysWritten: Int { entriesPerDay.count }
@@ -34,6 +36,7 @@ public struct WritingMonth: Hashable, Sendable {
         self.year = year
         self.month = month
         self.entriesPerDay = entriesPerDay
+        self.today = today
         self.days = (1...length).compactMap { LocalDay(year: year, month: month, day: $0) }
         self.firstWeekday = calendar.component(.weekday, from: firstDate)
         let s = WritingMonth.streaks(allDays, today: today)
@@ -66,13 +69,17 @@ public struct WritingMonth: Hashable, Sendable {
     }
 }
 
-/// Day numbers for many days at once: one `Calendar` call per month instead of per day.
+/// Day numbers for many days at once: a few `Calendar` calls per month instead of per day.
 ///
 /// A journal of many years has thousands of days written; counting each through
-/// ``LocalDay/daysSinceEpoch`` (a `Calendar.dateComponents` call) would cost milliseconds.
+/// ``LocalDay/daysSinceEpoch`` (several `Calendar` calls) would cost tens of milliseconds.
 /// Here each month's first day number and length come from Foundation's Gregorian calendar
-/// once, and the days of the month are counted from it.
+/// (`dateComponents([.day], from:to:)`, `range(of: .day, in: .month, for:)`) once per process,
+/// shared by every numbering (a lock guards the table), and the days of a month are counted
+/// from its first.
 public struct DayNumbering {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var shared: [Int: (start: Int, length: Int)] = [:]
     private var months: [Int: (start: Int, length: Int)] = [:]
 
     public init() {}
@@ -80,11 +87,19 @@ public struct DayNumbering {
     private mutating func month(_ year: Int, _ month: Int) -> (start: Int, length: Int)? {
         let key = year * 100 + month
         if let m = months[key] { return m }
-        guard let first = LocalDay(year: year, month: month, day: 1) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month) else { return nil }
+        let cached = DayNumbering.lock.withLock { DayNumbering.shared[key] }
+        if let cached {
+            months[key] = cached
+            return cached
+        }
         let calendar = CalendarCache.utc
-        let length = calendar.range(of: .day, in: .month, for: first.start(in: calendar.timeZone))!.count
-        let m = (first.daysSinceEpoch, length)
+        guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1, hour: 12)),
+              let days = calendar.dateComponents([.day], from: Date(timeIntervalSince1970: 12 * 3600), to: first).day,
+              let length = calendar.range(of: .day, in: .month, for: first)?.count else { return nil }
+        let m = (days, length)
         months[key] = m
+        DayNumbering.lock.withLock { DayNumbering.shared[key] = m }
         return m
     }
 
@@ -99,19 +114,42 @@ public struct DayNumbering {
         var out: [LocalDay] = []
         out.reserveCapacity(texts.count)
         for t in texts {
-            let u = Array(t.utf8)
-            guard u.count == 10, u[4] == 45, u[7] == 45 else { continue }
-            var v = [0, 0, 0]
-            var ok = true
-            for (i, r) in [(0, 0..<4), (1, 5..<7), (2, 8..<10)] {
-                for j in r {
-                    guard u[j] >= 48 && u[j] <= 57 else { ok = false; break }
-                    v[i] = v[i] * 10 + Int(u[j] - 48)
+            var t = t
+            let parsed: (Int, Int, Int)? = t.withUTF8 { u in
+                guard u.count == 10, u[4] == 45, u[7] == 45 else { return nil }
+                var v = (0, 0, 0)
+                for j in 0..<10 where j != 4 && j != 7 {
+                    guard u[j] >= 48 && u[j] <= 57 else { return nil }
+                    let d = Int(u[j] - 48)
+                    if j < 4 { v.0 = v.0 * 10 + d } else if j < 7 { v.1 = v.1 * 10 + d } else { v.2 = v.2 * 10 + d }
                 }
+                return v
             }
-            guard ok, let m = month(v[0], v[1]), (1...m.length).contains(v[2]) else { continue }
-            out.append(LocalDay(checkedYear: v[0], month: v[1], day: v[2]))
+            guard let (y, mo, d) = parsed, let m = month(y, mo), (1...m.length).contains(d) else { continue }
+            out.append(LocalDay(checkedYear: y, month: mo, day: d))
         }
         return out
+    }
+}
+
+extension WritingMonth {
+    /// The month's name and year in `language` (`November 2026`, `ноябрь 2026`): Foundation's
+    /// `DateFormatter` with the template `LLLLyyyy` (the stand-alone month name).
+    public func title(_ language: AppLanguage) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language == .russian ? "ru_RU" : "en_US")
+        formatter.timeZone = CalendarCache.utc.timeZone
+        formatter.setLocalizedDateFormatFromTemplate("LLLLyyyy")
+        return formatter.string(from: days[0].start(in: CalendarCache.utc.timeZone))
+    }
+
+    /// The first weekday of a row: Sunday (1) in English, Monday (2) in Russian.
+    public static func weekStart(_ language: AppLanguage) -> Int { language == .russian ? 2 : 1 }
+
+    /// Two-letter weekday names in `language`, Sunday first (`Calendar.shortStandaloneWeekdaySymbols`).
+    public static func weekdaySymbols(_ language: AppLanguage) -> [String] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: language == .russian ? "ru_RU" : "en_US")
+        return calendar.shortStandaloneWeekdaySymbols.map { String($0.prefix(2)) }
     }
 }

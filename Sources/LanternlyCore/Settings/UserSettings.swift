@@ -22,13 +22,17 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var region: String?
     /// When false, chat turns are not stored (issue "The journal").
     public var keepChatHistory: Bool
+    /// When true (the default), an answer to the daily question (F5) is saved as a journal
+    /// entry titled with the question, and Luna reflects on it (issue 12).
+    public var answersToJournal: Bool
     /// A model server (`model.server`, `model.name`, …); empty: none, and no network.
     public var model: ModelServerSettings
 
     public init(language: AppLanguage? = nil, gender: GrammaticalGender = .neutral,
                 lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true,
-                model: ModelServerSettings = ModelServerSettings()) {
+                model: ModelServerSettings = ModelServerSettings(), answersToJournal: Bool = true) {
         self.model = model
+        self.answersToJournal = answersToJournal
         self.language = language
         self.gender = gender
         self.lifePath = lifePath
@@ -36,7 +40,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.keepChatHistory = keepChatHistory
     }
 
-    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory, model }
+    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory, model, answersToJournal }
 
     /// A region code as Lanternly stores it: an ISO 3166-1 alpha-2 code that exists
     /// (Foundation's `Locale.Region.isoRegions`), upper-cased; `nil` for anything else
@@ -52,13 +56,14 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public static let isoRegionCodes: Set<String> = Set(Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 })
 
     /// The names `settings show` and `settings set` use, in order, with the values each takes.
-    public static let keyNames = ["gender", "region", "path", "language", "history"]
+    public static let keyNames = ["gender", "region", "path", "language", "history", "answers"]
 
     /// The settings as `settings show --json` prints them: the same names and values as
     /// `settings set` takes (`auto` where nothing is chosen), every key present.
     public var shown: [String: String] {
         ["gender": gender.rawValue, "region": region ?? "auto", "path": lifePath.rawValue,
-         "language": language?.rawValue ?? "auto", "history": keepChatHistory ? "on" : "off"]
+         "language": language?.rawValue ?? "auto", "history": keepChatHistory ? "on" : "off",
+         "answers": answersToJournal ? "journal" : "chat"]
     }
 
     /// Decodes `settings.json` as read from disk: at most ``InputLimits/settingsBytes``,
@@ -87,6 +92,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
             region = nil
         }
         keepChatHistory = try c.decodeIfPresent(Bool.self, forKey: .keepChatHistory) ?? defaults.keepChatHistory
+        answersToJournal = try c.decodeIfPresent(Bool.self, forKey: .answersToJournal) ?? defaults.answersToJournal
         model = try c.decodeIfPresent(ModelServerSettings.self, forKey: .model) ?? ModelServerSettings()
     }
 }
