@@ -44,6 +44,11 @@ def main():
     prof = lambda n: ["--profile", os.path.join(home, n + ".json")]
     for n in ("iphone-16-pro", "iphone-15"):
         shutil.copy(os.path.join(PROFILES, n + ".json"), os.path.join(home, n + ".json"))
+    if sys.argv[2:] == ["server"]:  # bench.py BIN server: only the model-server part (issue 13)
+        import server_bench
+        server_bench.run(BIN, env, home, spawn_pty, report, os.path.join(home, "iphone-16-pro.json"))
+        shutil.rmtree(home, ignore_errors=True)
+        return
     subprocess.run([BIN, "status"], env=env, stdout=subprocess.DEVNULL, check=True)
 
     print("== Issue 2: whole process (release build, median of 30) ==")
@@ -60,6 +65,8 @@ def main():
             sys.stdout.write(out.stderr)
 
     tui_bench(env, home)
+    import server_bench
+    server_bench.run(BIN, env, home, spawn_pty, report, os.path.join(home, "iphone-16-pro.json"))
     journal_bench(env)
     living_bench(env)
     shutil.rmtree(home, ignore_errors=True)

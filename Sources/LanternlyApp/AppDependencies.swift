@@ -161,6 +161,8 @@ public struct AppStatus: Equatable, Sendable {
     /// Each service's last source and error, as labelled lines in the UI language
     /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
     public var serviceLines: [LabelledValue] = []
+    /// The model server's lines (URL, model, state, fix) when one is configured.
+    public var serverLines: [LabelledValue] = []
     /// Every line of the diagnostics screen, labelled, from the core's one snapshot
     /// (`LunaDiagnostics.lines`): the same lines `lanternly diagnostics` prints. When empty
     /// (previews, tests), the screen builds its lines from the fields above.

@@ -347,6 +347,16 @@ struct Painter {
             let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
             rows.append(Row(segments: [(label + pad, .plain), (settingValue(row), .bold)], indent: 1))
         }
+        // The model server, read-only here (it is set from the command line).
+        var server = state.status.serverLines.map { ($0.label, $0.value) }
+        if server.isEmpty { server = [(t("ui.settings.server"), t("ui.settings.server.none"))] }
+        rows.append(Row(""))
+        for (label, value) in server {
+            let shown = TerminalText.truncate(label, width: labelWidth - 2)
+            let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(shown)))
+            rows.append(Row(segments: [(shown + pad, muted), (TerminalText.sanitize(value), .plain)], indent: 1))
+        }
+        rows.append(Row(t("ui.settings.server.hint"), muted, indent: 1))
         draw(Array(rows.dropFirst(first)), from: y, height: visible, selected: state.settingsCursor - first)
     }
 
@@ -379,6 +389,7 @@ struct Painter {
         pairs.append((t("ui.diagnostics.lastError"), s.lastGenerationError ?? t("ui.value.none")))
         pairs.append((t("ui.diagnostics.download"), s.downloadProgress.map { String(Int(($0 * 100).rounded())) + "%" } ?? "—"))
         pairs += s.serviceLines.map { ($0.label, $0.value) }
+        pairs += s.serverLines.map { ($0.label, $0.value) }
         }
         let labelWidth = min(pairs.map { DisplayWidth.of($0.0) }.max() ?? 0, w / 2) + 2
         var rows: [Row] = []

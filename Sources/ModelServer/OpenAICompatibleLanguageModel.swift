@@ -139,11 +139,26 @@ public final class OpenAICompatibleLanguageModel: LanguageModel, ModelServerRepo
         return next
     }
 
+    /// Starts the first readiness check on a background thread, so a caller that must not
+    /// block (the full-screen app's loop) sees ``ModelServerStatus/State/notChecked`` — a
+    /// closed gate — until it is done, instead of waiting up to the connect timeout.
+    public func startChecking() {
+        let start: Bool = lock.withLock {
+            guard Self.refusal(configuration) == nil, checkedAt == nil, !checking else { return false }
+            checking = true
+            return true
+        }
+        guard start else { return }
+        let thread = Thread { [self] in _ = self.checkReadiness() }
+        thread.name = "lanternly-model-check"
+        thread.start()
+    }
+
     /// The state, checking at the first look and re-checking in the background when stale.
     private func readiness() -> ModelServerStatus.State {
         let (state, stale, first) = lock.withLock { () -> (ModelServerStatus.State, Bool, Bool) in
             guard Self.refusal(configuration) == nil else { return (status.state, false, false) }
-            guard let at = checkedAt else { return (status.state, false, true) }
+            guard let at = checkedAt else { return (status.state, false, !checking) }
             let stale = !checking && now().timeIntervalSince(at) >= Self.recheckInterval
             if stale { checking = true }
             return (status.state, stale, false)

@@ -153,6 +153,9 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
     (state.width, state.height) = terminal.size
     if !utf8 { state.notice = .noUTF8Locale }
     let runtime = AppRuntime(state: state, dependencies: deps)
+    // A reply streaming in wakes the loop at once (issue 13: first byte on screen ≤ 20 ms).
+    let wake = InboxWake()
+    runtime.onInboxChange = { wake.notify() }
     runtime.send(.started)
     terminal.paint(runtime.frame())
 
@@ -161,8 +164,10 @@ func runFullScreen(dependencies: AppDependencies, initialState: AppState) -> Int
     while !runtime.state.shouldQuit && receivedSignal == 0 {
         var changed = false
         let readStart = DispatchTime.now().uptimeNanoseconds
-        let first = terminal.readEvent(timeoutMilliseconds: 100)
-        if first == nil && DispatchTime.now().uptimeNanoseconds - readStart < 2_000_000 {
+        // Sleep in poll until a key, the inbox or 100 ms; then read without waiting.
+        let ready = wake.wait(timeoutMilliseconds: 100)
+        let first = ready.input ? terminal.readEvent(timeoutMilliseconds: 0) : nil
+        if ready.input && first == nil && DispatchTime.now().uptimeNanoseconds - readStart < 2_000_000 {
             instantEmptyReads += 1
             if instantEmptyReads > 200 { receivedSignal = SIGHUP; break }
         } else {

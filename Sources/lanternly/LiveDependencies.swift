@@ -15,6 +15,8 @@ enum LiveDependencies {
         let diagnostics = try context.diagnostics()
         let chat = try context.chatService()
         let server = try context.modelServer()
+        // The app never waits for the server: the first check runs in the background.
+        server?.startChecking()
         let system = context.systemModel()
         let catalog = context.catalog
         let paths = context.paths
@@ -62,6 +64,7 @@ enum LiveDependencies {
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator,
                                          eligible: devices.device(named: profile.device)?.eligible,
                                          platform: devices.device(named: profile.device)?.platform))
+            result.serverLines = diagnostics.serverLines(snapshot, language: language).map { LabelledValue($0.label, $0.value) }
             result.diagnosticsLines = diagnostics.lines(snapshot, profile: profile, language: language)
                 .map { LabelledValue($0.label, $0.value) }
             result.serviceLines = snapshot.services.map {

@@ -68,6 +68,11 @@ enum SettingsCommand {
             try apply(key: words[1], value: words[2], to: &s, context: context)
             try context.saveSettings(s)
             Output.line("\(words[1]) = \(words[2])")
+            // Say it plainly when journal text will leave the machine.
+            let m = s.model.overridden(by: context.environment)
+            if m.allowRemote, let url = m.server, let c = try? ModelServerConfiguration(settings: m), c.isRemote {
+                Output.line(context.catalog.format("banner.server.remote", context.language, url))
+            }
             return 0
         case let other?:
             throw CLIError.usage("settings: unknown action '\(other)'. Use 'show' or 'set KEY VALUE'.")

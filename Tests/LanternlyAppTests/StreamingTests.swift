@@ -45,6 +45,17 @@ final class StreamingTests: XCTestCase {
         XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains(notice))
     }
 
+    func testSettingsAndDiagnosticsShowTheServer() {
+        var status = AppStatus(availability: .available)
+        status.serverLines = [LabelledValue("Model server", "http://127.0.0.1:11434/v1"), LabelledValue("Model on the server", "llama3.2")]
+        var s = AppState(width: 80, height: 30, status: status)
+        _ = reduce(&s, .keyPressed(.function(2)))
+        let settings = render(s, catalog: testCatalog).textDump()
+        XCTAssertTrue(settings.contains("http://127.0.0.1:11434/v1") && settings.contains("llama3.2"), settings)
+        _ = reduce(&s, .keyPressed(.function(3)))
+        XCTAssertTrue(render(s, catalog: testCatalog).textDump().contains("http://127.0.0.1:11434/v1"))
+    }
+
     /// Progress reaches the state through the inbox; a fast stream is coalesced to its newest text.
     func testTheRuntimeStreamsAndEscKeepsThePart() async {
         let gate = Gate()

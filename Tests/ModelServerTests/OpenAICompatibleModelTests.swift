@@ -153,6 +153,25 @@ final class OpenAICompatibleModelTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(AvailabilityGate.notReadyRecheckInterval, 10)
     }
 
+    /// The app's first look does not wait: the gate stays closed (not checked) until the
+    /// background check is done.
+    func testStartCheckingDoesNotBlockTheFirstLook() throws {
+        server.behaviour = .normal
+        let m = try model()
+        m.startChecking()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            // Read the gate first: if the state is still unchecked afterwards, the gate was read unchecked.
+            let gate = m.availability
+            guard m.serverStatus.state == .notChecked else { break }
+            XCTAssertEqual(gate, .unavailable(.modelNotReady), "closed while not checked")
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        XCTAssertEqual(m.serverStatus.state, .ready)
+        XCTAssertEqual(m.availability, .available)
+        XCTAssertEqual(server.modelChecks, 1, "one check, not one per look")
+    }
+
     // MARK: Streaming
 
     func testStreamsTheReplyAndSendsOnlyInstructionsAndMessage() async throws {

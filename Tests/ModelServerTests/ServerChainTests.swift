@@ -79,6 +79,22 @@ final class ServerChainTests: XCTestCase {
         XCTAssertTrue(reply.text.hasPrefix("word0 word1 word2"), reply.text)
     }
 
+    /// The conversation's turns travel as chat messages; nothing but instructions, turns and
+    /// the message is sent.
+    func testTurnsAreSentAsMessages() async throws {
+        let service = try chain()
+        _ = await service.reply(to: "work was a lot today")
+        _ = await service.reply(to: "my sister called later")
+        let body = try XCTUnwrap(server.requests.last)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        XCTAssertEqual(Set(json.keys), ["model", "messages", "stream"])
+        let messages = try XCTUnwrap(json["messages"] as? [[String: String]])
+        XCTAssertEqual(messages.map { $0["role"] }, ["system", "user", "assistant", "user"])
+        XCTAssertEqual(messages[1]["content"], "work was a lot today")
+        XCTAssertEqual(messages[2]["content"], server.reply)
+        XCTAssertEqual(messages[3]["content"], "my sister called later")
+    }
+
     func testPivotTranslatesThroughTheServer() async throws {
         let reply = await try chain(languages: ["en"]).reply(to: "Сегодня я очень устала на работе")
         XCTAssertEqual(reply.source, .pivot)

@@ -36,5 +36,13 @@ python3 -c 'import sys; open(sys.argv[1], "w").write("большой текст 
 "$TUI" type "$s" "after"
 "$TUI" wait "$s" '^› before after *$' 5
 if "$TUI" screen "$s" | grep -q 'TAIL-OF-PASTE'; then echo "part of the paste was added"; exit 1; fi
+# A paste with CRLF line ends, and keys typed right behind it (they may arrive in the same read
+# as the paste's end): the lines become one break each, the keys land after the paste, in order.
+"$TUI" keys "$s" C-u
+printf 'first pasted line\r\nsecond ёлка 🎉' > "$work/crlf.txt"
+"$TUI" paste "$s" "$work/crlf.txt"
+"$TUI" type "$s" "+typed"
+"$TUI" wait "$s" 'second ёлка 🎉\+typed *$' 5 || { echo "keys after a paste were lost or reordered"; exit 1; }
+"$TUI" wait "$s" '^› first pasted line *$' 5 || { echo "CRLF was not one line break"; exit 1; }
 "$TUI" keys "$s" C-c
 echo "input ok"

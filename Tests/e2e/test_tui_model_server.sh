@@ -83,6 +83,10 @@ tui stop "$s"
 "${B[@]}" settings set model.name nothere >/dev/null
 tui start "$s" 100x24 -- "${B[@]}"
 tui wait "$s" 'ollama pull nothere' 15
+# The diagnostics screen names the server, its state and the fix.
+tui keys "$s" F3
+tui wait "$s" "Model server +http://127.0.0.1:$port/v1" 5
+tui wait "$s" 'What to do +ollama pull nothere' 5
 tui stop "$s"
 
 # A refused connection: the banner names the server and the error.

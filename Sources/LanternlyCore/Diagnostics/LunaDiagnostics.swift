@@ -386,22 +386,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
         }
         var error = s.lastGenerationError ?? none
         if let src = s.lastGenerationErrorSource, s.lastGenerationError != nil { error += " (\(src.rawValue))" }
-        var serverLines: [(label: String, value: String)] = []
-        if let server = s.server {
-            let state: String
-            switch server.state {
-            case .ready: state = strings.string("diagnostics.server.ready", language)
-            case .notChecked: state = strings.string("diagnostics.server.notChecked", language)
-            case .unreachable: state = strings.format("diagnostics.server.unreachable", language, server.error ?? "?")
-            case .modelMissing: state = strings.string("diagnostics.server.modelMissing", language)
-            case .remoteNotAllowed: state = strings.string("diagnostics.server.remoteNotAllowed", language)
-            case .notConfigured: state = strings.format("diagnostics.server.notConfigured", language, server.error ?? "?")
-            }
-            serverLines = [(strings.string("diagnostics.server", language), server.url),
-                           (strings.string("diagnostics.serverModel", language), server.model ?? none),
-                           (strings.string("diagnostics.serverState", language), state)]
-            if let fix = s.serverFix { serverLines.append((strings.string("diagnostics.serverFix", language), fix)) }
-        }
+        let serverLines = self.serverLines(s, language: language)
         return [
             (strings.string("diagnostics.availability", language),
              strings.string(s.availability == "available" ? "diagnostics.available" : "diagnostics.unavailable", language)),
@@ -440,6 +425,30 @@ public final class LunaDiagnostics: @unchecked Sendable {
         if let reply = ReplySource(rawValue: raw) { return sourceLabel(reply, language: language) }
         if let source = ServiceSource(rawValue: raw) { return strings.string("diagnostics.serviceSource.\(source.rawValue)", language) }
         return raw
+    }
+
+
+    /// The model server's lines (`Model server`, `Model on the server`, `Server state`,
+    /// `What to do`) in `language`; empty when no server is configured.
+    public func serverLines(_ s: Snapshot, language: AppLanguage) -> [(label: String, value: String)] {
+        let none = strings.string("diagnostics.none", language)
+        var serverLines: [(label: String, value: String)] = []
+        if let server = s.server {
+            let state: String
+            switch server.state {
+            case .ready: state = strings.string("diagnostics.server.ready", language)
+            case .notChecked: state = strings.string("diagnostics.server.notChecked", language)
+            case .unreachable: state = strings.format("diagnostics.server.unreachable", language, server.error ?? "?")
+            case .modelMissing: state = strings.string("diagnostics.server.modelMissing", language)
+            case .remoteNotAllowed: state = strings.string("diagnostics.server.remoteNotAllowed", language)
+            case .notConfigured: state = strings.format("diagnostics.server.notConfigured", language, server.error ?? "?")
+            }
+            serverLines = [(strings.string("diagnostics.server", language), server.url),
+                           (strings.string("diagnostics.serverModel", language), server.model ?? none),
+                           (strings.string("diagnostics.serverState", language), state)]
+            if let fix = s.serverFix { serverLines.append((strings.string("diagnostics.serverFix", language), fix)) }
+        }
+        return serverLines
     }
 
     /// How a reply source is named to people: `on-device`, `translated`, `from the collection`…
