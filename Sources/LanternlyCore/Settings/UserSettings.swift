@@ -22,6 +22,11 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var region: String?
     /// When false, chat turns are not stored (issue "The journal").
     public var keepChatHistory: Bool
+    /// When false, Luna remembers nothing new and uses no memories (``MemoryExtractor``).
+    public var keepMemories: Bool
+    /// The "switch Apple Intelligence on" banner was dismissed for this reason's cause
+    /// (a ``LunaDiagnostics/bannerDismissalKey(for:profile:)`` value); `nil`: not dismissed.
+    public var dismissedBanner: String?
     /// When true (the default), an answer to the daily question (F5) is saved as a journal
     /// entry titled with the question, and Luna reflects on it (issue 12).
     public var answersToJournal: Bool
@@ -30,7 +35,8 @@ public struct UserSettings: Codable, Hashable, Sendable {
 
     public init(language: AppLanguage? = nil, gender: GrammaticalGender = .neutral,
                 lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true,
-                model: ModelServerSettings = ModelServerSettings(), answersToJournal: Bool = true) {
+                model: ModelServerSettings = ModelServerSettings(), answersToJournal: Bool = true,
+                keepMemories: Bool = true, dismissedBanner: String? = nil) {
         self.model = model
         self.answersToJournal = answersToJournal
         self.language = language
@@ -38,9 +44,11 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.lifePath = lifePath
         self.region = region
         self.keepChatHistory = keepChatHistory
+        self.keepMemories = keepMemories
+        self.dismissedBanner = dismissedBanner
     }
 
-    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory, model, answersToJournal }
+    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory, model, answersToJournal, keepMemories, dismissedBanner }
 
     /// A region code as Lanternly stores it: an ISO 3166-1 alpha-2 code that exists
     /// (Foundation's `Locale.Region.isoRegions`), upper-cased; `nil` for anything else
@@ -94,5 +102,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         keepChatHistory = try c.decodeIfPresent(Bool.self, forKey: .keepChatHistory) ?? defaults.keepChatHistory
         answersToJournal = try c.decodeIfPresent(Bool.self, forKey: .answersToJournal) ?? defaults.answersToJournal
         model = try c.decodeIfPresent(ModelServerSettings.self, forKey: .model) ?? ModelServerSettings()
+        keepMemories = try c.decodeIfPresent(Bool.self, forKey: .keepMemories) ?? defaults.keepMemories
+        dismissedBanner = try c.decodeIfPresent(String.self, forKey: .dismissedBanner)
     }
 }
