@@ -136,6 +136,12 @@ final class WritingMonthTests: XCTestCase {
             XCTAssertEqual(numbering.number(day), day.daysSinceEpoch, day.description)
             day = LocalDay(daysSinceEpoch: day.daysSinceEpoch + 1)
         }
+        // Leap years by the Gregorian rules (1900 is not one, 2000 is), and the Julian years.
+        for text in ["1900-02-28", "1900-03-01", "2000-02-29", "2000-03-01", "1600-12-31", "1582-10-15", "1582-10-04", "1066-10-14", "2100-03-01"] {
+            let d = LocalDay(text)!
+            XCTAssertEqual(numbering.number(d), d.daysSinceEpoch, text)
+        }
+        XCTAssertEqual(numbering.days(fromStored: ["1900-02-29", "2000-02-29"]).map(\.description), ["2000-02-29"])
         XCTAssertEqual(numbering.days(fromStored: ["2024-02-29", "2023-02-29", "2024-13-01", "x", "2024-1-01", "2025-12-31"])
             .map(\.description), ["2024-02-29", "2025-12-31"])
     }

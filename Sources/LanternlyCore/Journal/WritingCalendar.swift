@@ -93,14 +93,46 @@ public struct DayNumbering {
             months[key] = cached
             return cached
         }
-        let calendar = CalendarCache.utc
-        guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1, hour: 12)),
-              let days = calendar.dateComponents([.day], from: Date(timeIntervalSince1970: 12 * 3600), to: first).day,
-              let length = calendar.range(of: .day, in: .month, for: first)?.count else { return nil }
-        let m = (days, length)
+        guard let m = DayNumbering.computeMonth(year, month) else { return nil }
         months[key] = m
         DayNumbering.lock.withLock { DayNumbering.shared[key] = m }
         return m
+    }
+
+    /// Gregorian month lengths as Foundation's calendar gives them for a common and a leap
+    /// year (2001, 2004), read once.
+    private static let monthLengths: (common: [Int], leap: [Int]) = {
+        let calendar = CalendarCache.utc
+        func lengths(_ year: Int) -> [Int] {
+            (1...12).map { m in
+                let d = calendar.date(from: DateComponents(year: year, month: m, day: 1, hour: 12))!
+                return calendar.range(of: .day, in: .month, for: d)!.count
+            }
+        }
+        return (lengths(2001), lengths(2004))
+    }()
+
+    /// The first day number and length of a month. From 1600 on (wholly Gregorian in
+    /// Foundation's calendar) two `Calendar` calls a year: the day number of 1 January and the
+    /// year's length, the months counted from the tables above; `nil` earlier, where the
+    /// calendar reckons by the Julian rules and skips ten days in October 1582.
+    private static func computeMonth(_ year: Int, _ month: Int) -> (start: Int, length: Int)? {
+        let calendar = CalendarCache.utc
+        let epochNoon = Date(timeIntervalSince1970: 12 * 3600)
+        if year >= 1600 {
+            let yearKey = year * 100
+            var info = lock.withLock { shared[yearKey] }
+            if info == nil {
+                guard let jan1 = calendar.date(from: DateComponents(year: year, month: 1, day: 1, hour: 12)),
+                      let start = calendar.dateComponents([.day], from: epochNoon, to: jan1).day,
+                      let length = calendar.range(of: .day, in: .year, for: jan1)?.count else { return nil }
+                info = (start, length)
+                lock.withLock { shared[yearKey] = info }
+            }
+            let lengths = info!.length == 366 ? monthLengths.leap : monthLengths.common
+            return (info!.start + lengths[0..<(month - 1)].reduce(0, +), lengths[month - 1])
+        }
+        return nil  // before 1600: counted day by day (the Julian years and the 1582 change)
     }
 
     /// ``LocalDay/daysSinceEpoch`` of `day`.
@@ -125,8 +157,12 @@ public struct DayNumbering {
                 }
                 return v
             }
-            guard let (y, mo, d) = parsed, let m = month(y, mo), (1...m.length).contains(d) else { continue }
-            out.append(LocalDay(checkedYear: y, month: mo, day: d))
+            guard let (y, mo, d) = parsed else { continue }
+            if let m = month(y, mo) {
+                if (1...m.length).contains(d) { out.append(LocalDay(checkedYear: y, month: mo, day: d)) }
+            } else if let day = LocalDay(year: y, month: mo, day: d) {
+                out.append(day)
+            }
         }
         return out
     }
