@@ -73,9 +73,10 @@ enum JournalCommands {
         }
         // What has been in the trash longer than 30 days goes now (one indexed read when nothing has).
         _ = try? context.journal().purgeExpiredTrash(now: context.now(), timeZone: zone)
-        Output.error(context.text("cli.write.saved", entry.localDay.description, entry.localTime))
+        // --quiet prints nothing on success (a crisis reply and a problem still show).
+        if !quiet { Output.error(context.text("cli.write.saved", entry.localDay.description, entry.localTime)) }
         let waiting = RecoveryDraft.pending(in: context.paths).count
-        if waiting > 0 { Output.error(context.text("cli.write.draftsWaiting", String(waiting))) }
+        if waiting > 0, !quiet { Output.error(context.text("cli.write.draftsWaiting", String(waiting))) }
         if let crisis = context.crisisFirst(text) {
             // The entry is the person's own text and is saved; Luna answers it with the crisis
             // reply, checked on the whole text, and it never reaches a model.
