@@ -25,7 +25,7 @@ enum QuestionCommand {
         let path: LifePath
         if let pathName {
             guard let p = LifePath(rawValue: pathName) else {
-                throw CLIError.usage("question: unknown path '\(pathName)'. Use calm, growth or connection.")
+                throw CLIError.usage(key: "cli.question.unknownPath", pathName)
             }
             path = p
         } else {
@@ -37,7 +37,7 @@ enum QuestionCommand {
             do {
                 date = try DailyQuestionService.parseDay(dateText, calendar: calendar)
             } catch {
-                throw CLIError.usage("question: \(error)")
+                throw CLIError.usage(key: "cli.question.badDate", dateText)
             }
         } else {
             date = context.now()
@@ -52,7 +52,7 @@ enum QuestionCommand {
             do {
                 history = try QuestionHistory.load(from: historyURL)
             } catch {
-                throw CLIError.runtime("The question history \(historyURL.path) could not be read (\(error)). Delete it to start a new history.")
+                throw CLIError.runtime(key: "cli.question.historyUnreadable", historyURL.path)
             }
             var rng = SystemRandomNumberGenerator()
             question = service.inAppQuestion(path: path, language: context.language, date: date,
@@ -61,7 +61,7 @@ enum QuestionCommand {
                 try LanternlyPaths.ensureDirectory(context.paths.state)
                 try history.save(to: historyURL)
             } catch {
-                Output.error("lanternly: the question history could not be saved to \(historyURL.path): \(error)")
+                Output.error("lanternly: " + context.text("cli.question.historyUnsaved", historyURL.path, FileCause(error).message(context.catalog, context.language)))
             }
         }
         if json {
