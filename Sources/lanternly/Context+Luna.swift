@@ -209,7 +209,7 @@ extension Context {
             do {
                 try journal().appendChatTurn(message: message, reply: reply, at: now())
             } catch {
-                Output.error("lanternly: \(describeJournalError(error)) (the chat turn was not kept)")
+                Output.error("lanternly: " + text("cli.chat.turnNotKept", describeJournalError(error)))
             }
         }
         return reply

@@ -129,7 +129,7 @@ final class Context {
             guard let read = try InputLimits.readFile(url, limit: .settingsBytes) else { return UserSettings() }
             data = read
         } catch let l as LimitExceeded {
-            throw CLIError.runtime(key: "cli.settings.tooLarge", url.path, String(l.kind.limit / 1024))
+            throw CLIError.runtime(key: "cli.settings.tooLarge", url.path, String(l.kind.limit))
         } catch {
             throw CLIError.runtime(key: "cli.settings.unreadable", url.path, FileCause(error).key)
         }
@@ -164,23 +164,6 @@ final class Context {
             return ctx.codingPath.map(\.stringValue).joined(separator: ".")
         case .keyNotFound(let key, _)?: return key.stringValue
         default: return ""
-        }
-    }
-
-    /// A short description of a decoding error: the key path and what was wrong.
-    static func describe(_ error: Error) -> String {
-        switch error as? DecodingError {
-        case .typeMismatch(let type, let ctx)?:
-            return "key \"\(ctx.codingPath.map(\.stringValue).joined(separator: "."))\" should be \(type)"
-        case .valueNotFound(_, let ctx)?:
-            return "key \"\(ctx.codingPath.map(\.stringValue).joined(separator: "."))\" is null"
-        case .keyNotFound(let key, _)?:
-            return "key \"\(key.stringValue)\" is missing"
-        case .dataCorrupted(let ctx)?:
-            let path = ctx.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? "not valid JSON" : "key \"\(path)\": \(ctx.debugDescription)"
-        default:
-            return "\(error)"
         }
     }
 }

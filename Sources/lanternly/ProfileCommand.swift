@@ -51,7 +51,7 @@ enum ProfileCommand {
         do {
             data = try InputLimits.readFile(context.profileURL, limit: .profileBytes)
         } catch let l as LimitExceeded {
-            throw CLIError.runtime(key: "cli.profile.tooLarge", context.profileURL.path, String(l.kind.limit / 1024))
+            throw CLIError.runtime(key: "cli.profile.tooLarge", context.profileURL.path, String(l.kind.limit))
         } catch {
             data = nil
         }

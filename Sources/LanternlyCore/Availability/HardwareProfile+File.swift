@@ -45,7 +45,7 @@ public struct ProfileError: Error, Equatable, Sendable, CustomStringConvertible 
             text = catalog.format("profile.error.unreadable", language, (cause ?? .other).message(catalog, language))
         case .unwritable:
             text = catalog.format("profile.error.unwritable", language, (cause ?? .other).message(catalog, language))
-        case .tooLarge: text = catalog.format("profile.error.tooLarge", language, String(InputLimits.profileBytes / 1024), start)
+        case .tooLarge: text = catalog.format("profile.error.tooLarge", language, String(InputLimits.profileBytes), start)
         case .notJSON: text = catalog.format("profile.error.notJSON", language, start)
         case .wrongType where k.isEmpty: text = catalog.format("profile.error.notObject", language, start)
         case .wrongType: text = catalog.format("profile.error.wrongType", language, k, start)
@@ -53,7 +53,8 @@ public struct ProfileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unknownDevice:
             text = catalog.format("profile.error.unknownDevice", language, value ?? "",
                                   ((try? DeviceCatalog.shipped())?.names ?? []).joined(separator: ", "))
-        case .badValue where k == "appleIntelligence": text = catalog.string("profile.error.notEligible", language)
+        case .badValue where k == "appleIntelligence" && value != nil:
+            text = catalog.format("profile.error.notEligible", language, value ?? "")
         case .badValue:
             let hintKey = "profile.expected." + (k == "siriLanguage" ? "deviceLanguage" : k)
             let hint = catalog.value(hintKey, language) ?? catalog.string("profile.expected.other", language)
@@ -293,7 +294,8 @@ extension HardwareProfile {
             let on = try bool()
             if on, !appleIntelligence, let known = catalog.device(named: device), !known.eligible {
                 throw ProfileError(.badValue, path: nil, key: key,
-                                   "\(known.name) (\(known.chip)) cannot run Apple Intelligence, so it cannot be switched on. Choose an eligible device first, e.g. 'lanternly profile set device \"iPhone 16 Pro\"'.")
+                                   "\(known.name) (\(known.chip)) cannot run Apple Intelligence, so it cannot be switched on. Choose an eligible device first, e.g. 'lanternly profile set device \"iPhone 16 Pro\"'.",
+                                   value: known.name)
             }
             let wasOn = appleIntelligence
             appleIntelligence = on
