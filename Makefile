@@ -7,7 +7,7 @@ BIN_RELEASE:= $(BUILD_DIR)/release/lanternly
 
 PREFIX     ?= $(HOME)/.local
 
-.PHONY: run test deps build release app install uninstall unit e2e bench lint clean mutate
+.PHONY: run test deps build release app install uninstall unit e2e bench eval lint clean mutate
 
 ## Installs the Debian packages the build and the tests need, when they are missing.
 deps:
@@ -46,6 +46,16 @@ e2e: build
 ## Prints medians for the budgets the issues name (a release build).
 bench: release
 	@bash Benchmarks/run.sh $(BIN_RELEASE)
+
+## The crisis detector on the test part of Eval/crisis/corpus (recall and specificity by
+## language and category, and the misses); EVAL_EXTRA=/path/file.tsv evaluates a further
+## file of the same format (all of it). Not part of `make test`.
+EVAL_EXTRA ?=
+eval: deps
+	$(SWIFT) build --product crisis-eval
+	@status=0; $(BUILD_DIR)/debug/crisis-eval --split test Eval/crisis/corpus/*.tsv || status=$$?; \
+	if [ -n "$(EVAL_EXTRA)" ]; then $(BUILD_DIR)/debug/crisis-eval --split all $(EVAL_EXTRA) || status=$$?; fi; \
+	exit $$status
 
 ## Would the tests notice? One-line mutations (Scripts/mutations.json) on a scratch copy;
 ## prints which survive. Slow (a build per mutation); not part of `make test`.

@@ -13,10 +13,11 @@ let package = Package(
         // specifics"); the headers are in /usr/include and the module maps name the libraries.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        // The shipped data: string catalog, device catalog, hardware profiles.
+        // The shipped data: string catalog, device catalog, hardware profiles, crisis lexicon and weights.
         .target(name: "LanternlyResources", path: "Resources",
                 sources: ["ShippedResources.swift"],
-                resources: [.copy("Localizable.xcstrings"), .copy("devices.json"), .copy("profiles")]),
+                resources: [.copy("Localizable.xcstrings"), .copy("devices.json"), .copy("profiles"),
+                            .copy("crisis-lexicon.txt"), .copy("crisis-weights.bin")]),
         // Build-time: the string catalog becomes Swift source (no JSON parsing at start-up).
         .executableTarget(name: "embed-strings", path: "Sources/embed-strings"),
         .plugin(name: "EmbedStringCatalog", capability: .buildTool(), dependencies: ["embed-strings"]),
@@ -37,6 +38,8 @@ let package = Package(
         .executableTarget(name: "lanternly-bench",
                           dependencies: ["LanternlyCore", "JournalStore", "LanternlyApp", "TerminalUI", "NcursesBackend"],
                           path: "Benchmarks/Sources"),
+        // `make eval`: the crisis detector against the labelled corpus (Eval/crisis/).
+        .executableTarget(name: "crisis-eval", dependencies: ["LanternlyCore"], path: "Eval/crisis/Sources"),
         .target(name: "TestSupport", dependencies: ["LanternlyCore"], path: "Tests/TestSupport"),
         .testTarget(name: "LanternlyCoreTests", dependencies: ["LanternlyCore", "TestSupport"]),
         .testTarget(name: "JournalStoreTests", dependencies: ["JournalStore", "TestSupport"],

@@ -58,6 +58,14 @@ def main():
     report("lanternly question --widget", median_ms([BIN, "question", "--widget"], env, runs=50), "ms", 15)
 
     if os.path.exists(BENCH_BIN):
+        loads = []
+        for _ in range(21):
+            out = subprocess.run([BENCH_BIN, "crisis-load"], env=env, capture_output=True, text=True)
+            if out.returncode == 0 and out.stdout.strip():
+                loads.append(float(out.stdout.strip()))
+        if loads:
+            print("== Issue 7: crisis lexicon and weights (fresh process, median of 21) ==")
+            report("crisis lexicon + classifier weights load", statistics.median(loads), "ms", 5)
         print("== In-process (lanternly-bench) ==")
         out = subprocess.run([BENCH_BIN], env=env, capture_output=True, text=True)
         sys.stdout.write(out.stdout)

@@ -29,6 +29,13 @@ func report(_ name: String, _ value: Double, _ unit: String, budget: Double?) {
 }
 
 let args = CommandLine.arguments
+if args.count >= 2, args[1] == "crisis-load" {
+    // A fresh process: how long loading the crisis lexicon and weights takes (ms).
+    let t0 = nanos()
+    CrisisDetector.warmUp()
+    print(String(format: "%.3f", Double(nanos() - t0) / 1e6))
+    exit(0)
+}
 if args.count >= 3, args[1] == "living" {
     exit(livingBench(home: args[2]))
 }
@@ -36,13 +43,18 @@ if args.count >= 4, args[1] == "make-journal" {
     exit(makeJournal(count: Int(args[2]) ?? 10_000, home: args[3]))
 }
 
-// CrisisDetector on a 500-character message (issue 2: 20 µs).
+// CrisisDetector on a 500-character message (issue 7: median ≤ 50 µs).
+CrisisDetector.warmUp()
 let calm = String(repeating: "Today I walked by the river and thought about work, my sister and the long winter. ", count: 7).prefix(500)
 let calmRu = String(repeating: "Сегодня гуляла у реки и думала о работе, о сестре и о длинной зиме. ", count: 8).prefix(500)
+let calmJa = String(repeating: "今日は川沿いを散歩して、仕事のことや妹のこと、長い冬のことを考えた。", count: 16).prefix(500)
+let calmDe = String(repeating: "Heute bin ich am Fluss spazieren gegangen und habe an die Arbeit gedacht. ", count: 8).prefix(500)
 var sink = false
-report("CrisisDetector, 500 chars English (no crisis)", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(String(calm)) } / 1000, "µs", budget: 20)
-report("CrisisDetector, 500 chars Russian (no crisis)", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(String(calmRu)) } / 1000, "µs", budget: 20)
+report("CrisisDetector, 500 chars English (no crisis)", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(String(calm)) } / 1000, "µs", budget: 50)
+report("CrisisDetector, 500 chars Russian (no crisis)", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(String(calmRu)) } / 1000, "µs", budget: 50)
+report("CrisisDetector, 500 chars Japanese (no crisis)", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(String(calmJa)) } / 1000, "µs", budget: 50)
+report("CrisisDetector, 500 chars German (no crisis)", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(String(calmDe)) } / 1000, "µs", budget: 50)
 let crisis = String(calm.prefix(470)) + " I want to die"
-report("CrisisDetector, 500 chars ending in a crisis phrase", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(crisis) } / 1000, "µs", budget: 20)
+report("CrisisDetector, 500 chars ending in a crisis phrase", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(crisis) } / 1000, "µs", budget: 50)
 runUIBenchmarks()
 if sink { print("") }

@@ -971,7 +971,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     @discardableResult
     public func appendChatTurn(message: String, reply: Reply, at date: Date) throws -> ChatTurn? {
         // Crisis rule: a crisis exchange is never written anywhere.
-        if reply.source == .crisis { return nil }
+        if reply.source.isCrisisPath { return nil }
         let ms = date.milliseconds
         return try writing { db in
             let s = try db.prepare("""

@@ -14,11 +14,13 @@ public struct AppDependencies: Sendable {
     /// As ``reply``, reporting the text as it streams in (the text so far) or that the model
     /// is waking; `nil`: replies arrive whole. Progress may come from any thread.
     public var streamReply: (@Sendable (_ message: String, _ progress: @escaping @Sendable (ReplyProgress) -> Void) async -> Reply)? = nil
-    /// Luna's reflection on a saved journal entry: the entry's text with its `@tag` words
-    /// removed (``strippingTags(from:)``; an entry of tags alone comes as the tag words),
-    /// never empty (the lead may route it through the
-    /// chain with a reflective prompt; the crisis rule applies).
+    /// Luna's reflection on a saved journal entry: the entry's whole text, `@tags` included
+    /// (the crisis check reads all of it first; only then are the tags stripped for the model
+    /// with ``strippingTags(from:)``), never empty.
     public var reflect: @Sendable (_ entryBody: String) async -> Reply
+    /// The crisis or concern reply for a text, or `nil` (no model; fast). The app calls it on
+    /// an entry before saving, so the help line shows even when the journal cannot be saved.
+    public var safetyReply: @Sendable (_ text: String) -> Reply?
     /// A cheap snapshot of the gate, diagnostics and profile, with the banner in `language`
     /// (the UI language, which can change while the app runs); polled about once a second.
     /// The live value re-reads the profile only when its modification time changes, and
@@ -104,6 +106,7 @@ public struct AppDependencies: Sendable {
         reply: @escaping @Sendable (String) async -> Reply,
         streamReply: (@Sendable (String, @escaping @Sendable (ReplyProgress) -> Void) async -> Reply)? = nil,
         reflect: @escaping @Sendable (String) async -> Reply,
+        safetyReply: @escaping @Sendable (String) -> Reply? = { _ in nil },
         status: @escaping @Sendable (AppLanguage) -> AppStatus,
         loadSettings: @escaping @Sendable () -> UserSettings,
         saveSettings: @escaping @Sendable (UserSettings) throws -> Void,
@@ -129,7 +132,7 @@ public struct AppDependencies: Sendable {
         catalog: StringCatalog
     ) {
         self.keepDraft = keepDraft; self.recoverDraft = recoverDraft
-        self.reply = reply; self.streamReply = streamReply; self.reflect = reflect; self.status = status
+        self.reply = reply; self.streamReply = streamReply; self.reflect = reflect; self.safetyReply = safetyReply; self.status = status
         self.loadSettings = loadSettings; self.saveSettings = saveSettings
         self.setProfile = setProfile; self.deviceNames = deviceNames
         self.dailyQuestion = dailyQuestion; self.writeReport = writeReport

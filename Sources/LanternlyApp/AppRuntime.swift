@@ -138,6 +138,8 @@ public final class AppRuntime: @unchecked Sendable {
             guard let check = deps.questionAnswered else { return }
             attempt { .questionAnsweredChecked(try check(question)) }
         case .saveEdit(let id, let body):
+            // As a new entry: the crisis check on the whole text first, whatever the save does.
+            if let safe = deps.safetyReply(body) { send(.replyReceived(requestID: -1, safe)) }
             guard let save = deps.editEntry else { return }
             attempt { .entryEdited(try save(id, body)) }
         case .sendToLuna(let id, let message):
@@ -164,7 +166,11 @@ public final class AppRuntime: @unchecked Sendable {
         case .setProfile(let key, let value): attempt { try deps.setProfile(key, value); return nil }
         case .saveSettings(let s): attempt { try deps.saveSettings(s); return nil }
         case .saveEntry(let body, let tags):
-            attempt { .entrySaved(id: try deps.saveEntry(body, tags), body: body) }
+            // The crisis check comes first, on the whole text: the help line never depends on
+            // storage. When it answers, the saved entry gets no second reflection (empty body).
+            let safe = deps.safetyReply(body)
+            if let safe { send(.replyReceived(requestID: -1, safe)) }
+            attempt { .entrySaved(id: try deps.saveEntry(body, tags), body: safe == nil ? body : "") }
         case .setStarred(let id, let starred): attempt { try deps.setStarred(id, starred); return nil }
         case .setTags(let id, let tags): attempt { try deps.setTags(id, tags); return nil }
         case .editExternally(let initial): attempt { .externalEditFinished(try deps.editExternally(initial)) }

@@ -88,7 +88,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             state.notice = nil
         }
         var effects: [Effect] = [.pollStatus]
-        if let p = pending, !p.isReflection, reply.source != .crisis, state.settings.keepChatHistory {
+        if let p = pending, !p.isReflection, !reply.source.isCrisisPath, state.settings.keepChatHistory {
             effects.insert(.appendChat(message: p.message, reply: reply), at: 0)
         }
         return effects
@@ -144,15 +144,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.journal.selected = 0
         state.journal.windowStart = 0
         state.notice = .entrySaved
-        // Luna reflects on the words, not the @tags (she would quote them back as if written).
-        // An entry of tags alone still goes (as plain words), so the crisis rule sees it.
-        let stripped = strippingTags(from: body)
-        let words = stripped.isEmpty ? tagsMentioned(in: body).joined(separator: " ") : stripped
+        // Luna reflects on the words, not the @tags (she would quote them back as if written),
+        // but the crisis check sees the whole entry first: the effect carries all of it.
+        let words = reflectionWords(body)
         guard !words.isEmpty else { return [.loadJournal] }
         let id = state.nextRequestID
         state.nextRequestID += 1
         state.pendingReplies.append(PendingReply(requestID: id, message: words, isReflection: true, cancelled: false))
-        return [.loadJournal, .reflectOnEntry(requestID: id, body: words)]
+        return [.loadJournal, .reflectOnEntry(requestID: id, body: body)]
     case .externalEditFinished(let text) where state.journal.editingID != nil:
         // `e` in the reading view: the entry's new text (the old one becomes a revision).
         let id = state.journal.editingID!
@@ -651,6 +650,14 @@ public func tagsMentioned(in body: String) -> [String] {
         if !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
     }
     return tags
+}
+
+/// What Luna reflects on in an entry, after the crisis check has read the whole of it: the
+/// words without their `@tags` (she would quote them back as if written); an entry of tags
+/// alone as its tag words.
+public func reflectionWords(_ body: String) -> String {
+    let stripped = strippingTags(from: body)
+    return stripped.isEmpty ? tagsMentioned(in: body).joined(separator: " ") : stripped
 }
 
 /// The entry body without its `@tag` words (as ``tagsMentioned(in:)`` finds them): line breaks

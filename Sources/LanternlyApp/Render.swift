@@ -71,7 +71,7 @@ func transcriptRows(_ line: ChatLine, width: Int, t: UIStrings?) -> [Row] {
             for l in TerminalText.wrap("↳ " + TerminalText.sanitize(ctx), width: textWidth) { rows.append(Row(l, muted, indent: 2)) }
         }
     }
-    let style: CellStyle = line.source == .crisis ? CellStyle(bold: true, color: .crisis) : .plain
+    let style: CellStyle = line.source?.isCrisisPath == true ? CellStyle(bold: true, color: .crisis) : .plain
     for l in TerminalText.wrap(TerminalText.sanitize(line.text), width: textWidth) { rows.append(Row(l, style, indent: 2)) }
     if let ending = line.ending {
         let word = ending == .cutOff ? (t?("ui.chat.cutOff") ?? "cut off") : (t?("ui.chat.stopped") ?? "stopped")

@@ -205,7 +205,7 @@ extension Context {
             try? LanternlyPaths.ensureDirectory(paths.state)
             try? FileSafety.writeAtomically(Data(reply.text.utf8), to: lastBankLineFile)
         }
-        if remember, settings.keepChatHistory, reply.source != .crisis {
+        if remember, settings.keepChatHistory, !reply.source.isCrisisPath {
             do {
                 try journal().appendChatTurn(message: message, reply: reply, at: now())
             } catch {

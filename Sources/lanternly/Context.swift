@@ -96,17 +96,16 @@ final class Context {
         if let settingsProblem { throw settingsProblem }
     }
 
-    /// The crisis reply for `text` when it is a crisis message, worked out with as little of
-    /// the configuration as can be read (a broken settings or profile file must not stand
-    /// between a person in crisis and the help line). Records only the source, as the chain
-    /// does.
+    /// The crisis (or concern) reply for `text` when it speaks of risk, worked out on the
+    /// whole text with as little of the configuration as can be read (a broken settings or
+    /// profile file must not stand between a person in crisis and the help line). Records
+    /// only the source, as the chain does; never touches the journal.
     func crisisFirst(_ text: String) -> Reply? {
         let region = CrisisRegion.resolve(setting: settingsProblem == nil ? settings.region : nil,
                                           environment: environment,
                                           profileRegion: { (try? self.liveProfile())?.profile.region })
-        let reply = LunaChatService.crisisReply(to: text, language: MessageLanguage.detect(text, fallback: language),
-                                                region: region)
-        if reply != nil { (try? diagnostics())?.recordReply(source: .crisis) }
+        let reply = LunaChatService.crisisReply(to: text, fallback: language, region: region)
+        if let reply { (try? diagnostics())?.recordReply(source: reply.source) }
         return reply
     }
 

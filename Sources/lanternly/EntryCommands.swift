@@ -73,13 +73,21 @@ enum EntryCommands {
             Output.error(context.text("cli.edit.emptyKept", entry.shortID, entry.shortID))
             return 1
         }
-        let saved = try context.journalCall { try journal.edit(shortID: entry.shortID, change, at: now) }
+        // The crisis check first, on the whole new text: the help line never depends on storage.
+        let crisis = change.body.flatMap { context.crisisFirst($0) }
+        let saved: JournalEntry
+        do {
+            saved = try context.journalCall { try journal.edit(shortID: entry.shortID, change, at: now) }
+        } catch {
+            if let crisis { Output.line(crisis.text) }
+            throw error
+        }
         if saved == entry {
             Output.error(context.text("cli.edit.unchanged", entry.shortID))
             return 0
         }
         Output.error(context.text("cli.edit.saved", saved.shortID, saved.localDay.description, saved.localTime, saved.shortID))
-        if let body = change.body, let crisis = context.crisisFirst(body) {
+        if let crisis {
             // The person's own words are saved; Luna answers with the crisis reply, no model.
             Output.line(crisis.text)
         }

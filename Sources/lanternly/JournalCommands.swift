@@ -55,11 +55,15 @@ enum JournalCommands {
             throw CLIError.runtime(context.text("journal.error.overLimit", l.message(context.catalog, context.language)))
         }
 
+        // The crisis check comes first, on the whole text, before anything is saved: the help
+        // line never depends on storage (a corrupt database or a full disk still shows it).
+        let crisis = context.crisisFirst(text)
         let entry: JournalEntry
         do {
             let journal = try context.journal()
             entry = try journal.add(NewEntry(text: text, createdAt: createdAt, timeZone: zone, starred: star))
         } catch {
+            if let crisis { Output.line(crisis.text) }
             // Nothing typed is lost: keep it in a recovery draft and say where.
             let reason = context.describeJournalError(error)
             do {
@@ -77,9 +81,9 @@ enum JournalCommands {
         if !quiet { Output.error(context.text("cli.write.saved", entry.localDay.description, entry.localTime)) }
         let waiting = RecoveryDraft.pending(in: context.paths).count
         if waiting > 0, !quiet { Output.error(context.text("cli.write.draftsWaiting", String(waiting))) }
-        if let crisis = context.crisisFirst(text) {
+        if let crisis {
             // The entry is the person's own text and is saved; Luna answers it with the crisis
-            // reply, checked on the whole text, and it never reaches a model.
+            // (or concern) reply, checked on the whole text, and it never reaches a model.
             Output.line(crisis.text)
         } else if let problem = context.settingsProblem {
             Output.error("lanternly: \(problem.message(context.catalog, context.language))")

@@ -78,9 +78,13 @@ enum LiveDependencies {
             reply: { message in await chat.reply(to: message) },
             streamReply: { message, progress in await chat.reply(to: message, progress: progress) },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
+            // The crisis check sees the whole entry, @tags included, before anything is stripped
+            // or cut; the model then sees the words without their tags, at most one message's worth.
             reflect: { body in
-                await chat.reply(to: CrisisDetector.isCrisis(body) ? body : String(body.prefix(LunaChatService.maxMessageBytes)))
+                if let safe = chat.safetyReply(to: body) { return safe }
+                return await chat.reply(to: String(reflectionWords(body).prefix(LunaChatService.maxMessageBytes)))
             },
+            safetyReply: { body in chat.safetyReply(to: body) },
             status: status,
             loadSettings: { (try? Context.loadSettings(paths.settingsFile)) ?? UserSettings() },
             saveSettings: { settings in
@@ -154,7 +158,7 @@ enum LiveDependencies {
             appendChat: { exchange in
                 // The app skips these already; the wiring refuses them again: a crisis turn
                 // (the store refuses it a third time), or any turn while history is off.
-                guard exchange.reply.source != .crisis, context.settings.keepChatHistory else { return }
+                guard !exchange.reply.source.isCrisisPath, context.settings.keepChatHistory else { return }
                 try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },

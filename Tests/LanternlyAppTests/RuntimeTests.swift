@@ -69,7 +69,8 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(rec.savedEntries.first?.0, "A quiet morning @calm")
         XCTAssertEqual(rec.savedEntries.first?.1, ["calm"])
         await rt.settle()
-        XCTAssertEqual(rt.state.transcript.last?.text, "reflection on A quiet morning")
+        // The whole entry reaches `reflect`, which checks it for crisis before stripping the tags.
+        XCTAssertEqual(rt.state.transcript.last?.text, "reflection on A quiet morning @calm")
         XCTAssertTrue(rec.chatTurns.isEmpty)
     }
 
@@ -127,5 +128,42 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(reduce(&s, .appEnding), [])
         s.journal.draft.set("  \n ")
         XCTAssertEqual(reduce(&s, .appEnding), [])
+    }
+}
+
+final class CrisisPathRuntimeTests: XCTestCase {
+    struct DiskFull: Error {}
+
+    /// The help line never depends on storage: an entry that cannot be saved still gets the
+    /// crisis reply, checked on the whole text (tags included) before the save is tried.
+    func testUnsavableCrisisEntryStillShowsTheHelpLine() async {
+        let rec = Recorder()
+        var deps = rec.dependencies()
+        let help = Reply(text: "help line 988", source: .crisis, language: .english)
+        deps.safetyReply = { $0.contains("@nomorelife") ? help : nil }
+        deps.saveEntry = { _, _ in throw DiskFull() }
+        let rt = AppRuntime(state: AppState(), dependencies: deps)
+        rt.send(.keyPressed(.function(4)))
+        rt.send(.keyPressed(.character("n")))
+        for c in "rough week @nomorelife" { rt.send(.keyPressed(.character(c))) }
+        rt.send(.keyPressed(.ctrl("s")))
+        await rt.settle()
+        XCTAssertTrue(rt.state.transcript.contains { $0.text == "help line 988" && $0.source == .crisis },
+                      "the help line shows although the save failed")
+        XCTAssertTrue(rec.chatTurns.isEmpty, "a crisis turn is never stored")
+    }
+
+    /// A saved crisis entry gets the crisis reply once, not a second reflection.
+    func testSavedCrisisEntryIsAnsweredOnce() async {
+        let rec = Recorder()
+        var deps = rec.dependencies()
+        deps.safetyReply = { $0.contains("@nomorelife") ? Reply(text: "help", source: .crisis, language: .english) : nil }
+        let rt = AppRuntime(state: AppState(), dependencies: deps)
+        rt.send(.keyPressed(.function(4)))
+        rt.send(.keyPressed(.character("n")))
+        for c in "rough week @nomorelife" { rt.send(.keyPressed(.character(c))) }
+        rt.send(.keyPressed(.ctrl("s")))
+        await rt.settle()
+        XCTAssertEqual(rt.state.transcript.filter { $0.role == .luna }.map(\.text), ["help"])
     }
 }

@@ -199,7 +199,7 @@ final class CrisisTests: XCTestCase {
     func testNegativesAreLeftAlone() {
         for text in Self.negatives {
             XCTAssertFalse(CrisisDetector.isCrisis(text),
-                           "should not be flagged: \(text) (matched \(CrisisDetector.matchedPhrase(text) ?? "-"))")
+                           "should not be flagged: \(text) (category \(CrisisDetector.score(text).topCategory ?? "classifier"))")
         }
     }
 
@@ -261,9 +261,13 @@ final class CrisisTests: XCTestCase {
     }
 
     func testEveryVocabularyFormIsReachable() {
-        // Each English/Russian group compiles; a typo in a group name would trap at build.
-        XCTAssertFalse(CrisisVocabulary.phrases.isEmpty)
-        XCTAssertNotNil(CrisisDetector.matchedPhrase("suicide"))
+        // The shipped lexicon loads with rules in every language.
+        let lexicon = CrisisLexicon.shipped
+        XCTAssertEqual(Set(lexicon.languages), Set(SafetyLanguage.allCases.map(\.rawValue)))
+        for (i, code) in lexicon.languages.enumerated() where code != "zh-Hant" {
+            XCTAssertTrue(lexicon.rules.contains { $0.language == i }, "no rules for \(code)")
+        }
+        XCTAssertEqual(CrisisDetector.score("suicide").topCategory, "active_ideation")
     }
 
     // MARK: Reply

@@ -124,7 +124,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
             $0.lastSource = source
             $0.services = Self.setting($0.services, .chat) { $0.lastSource = source.rawValue }
         }
-        if source != .crisis { appendLog(event: "reply", service: .chat, source: source.rawValue, error: nil) }
+        if !source.isCrisisPath { appendLog(event: "reply", service: .chat, source: source.rawValue, error: nil) }
     }
 
     /// Records where the result of a service other than the chat came from: `model`, `bank`,

@@ -107,7 +107,9 @@ public final class LunaChatService: @unchecked Sendable {
     private let strings: StringCatalog
     private let diagnostics: LunaDiagnostics
     private let region: @Sendable () -> String?
-    private let isCrisis: @Sendable (String) -> Bool
+    private let assess: @Sendable (String, Bool) -> CrisisOutcome
+    /// A crisis or concern turn happened in this conversation (in memory only, never written).
+    private var _atRisk = false
     private let lock = NSLock()
     private var previousBankLine: String?
     private var _uiLanguage: AppLanguage
@@ -120,12 +122,12 @@ public final class LunaChatService: @unchecked Sendable {
     ///   - diagnostics: where sources and errors are recorded.
     ///   - region: the person's region (ISO 3166-1 alpha-2) for the crisis help line.
     ///   - uiLanguage: the language assumed when a message gives no sign of its own.
-    ///   - crisisDetector: ``CrisisDetector/isCrisis(_:)`` unless a test injects another.
+    ///   - assess: ``CrisisDetector/assess(_:atRisk:)`` unless a test injects another.
     ///   - memories: what Luna remembers about the person, one fact a line (``MemoryExtractor``),
     ///     read before each model call and added to the instructions; empty when memory is off.
     public init(model: LanguageModel, catalog strings: StringCatalog, diagnostics: LunaDiagnostics,
                 region: @escaping @Sendable () -> String?, uiLanguage: AppLanguage,
-                crisisDetector: @escaping @Sendable (String) -> Bool = { CrisisDetector.isCrisis($0) },
+                assess: @escaping @Sendable (String, Bool) -> CrisisOutcome = { CrisisDetector.assess($0, atRisk: $1) },
                 memories: @escaping @Sendable () -> [String] = { [] }) {
         self.memories = memories
         self.model = model
@@ -133,9 +135,23 @@ public final class LunaChatService: @unchecked Sendable {
         self.strings = strings
         self.diagnostics = diagnostics
         self.region = region
-        self.isCrisis = crisisDetector
+        self.assess = assess
         self._uiLanguage = uiLanguage
     }
+
+    /// A service whose crisis check is `crisisDetector` (tests): `true` is a crisis, never a concern.
+    public convenience init(model: LanguageModel, catalog strings: StringCatalog, diagnostics: LunaDiagnostics,
+                            region: @escaping @Sendable () -> String?, uiLanguage: AppLanguage,
+                            crisisDetector: @escaping @Sendable (String) -> Bool,
+                            memories: @escaping @Sendable () -> [String] = { [] }) {
+        self.init(model: model, catalog: strings, diagnostics: diagnostics, region: region, uiLanguage: uiLanguage,
+                  assess: { text, _ in crisisDetector(text) ? .crisis : .none }, memories: memories)
+    }
+
+    /// Whether this conversation had a crisis or concern turn: later ambiguous messages
+    /// ("I already have them") then take the crisis path too. In memory only; it ends with
+    /// the process (the app, `chat --plain`).
+    public var conversationAtRisk: Bool { lock.withLock { _atRisk } }
 
     /// The UI language, the fallback for a message with no language of its own. Settable
     /// while the app runs.
@@ -144,19 +160,39 @@ public final class LunaChatService: @unchecked Sendable {
         set { lock.withLock { _uiLanguage = newValue } }
     }
 
-    /// The chain's first step on its own: the fixed crisis reply when `text` is a crisis
-    /// message (``CrisisDetector``), else `nil`. It needs no model, profile or settings, so the
-    /// command line can answer a crisis message even when a configuration file is broken.
+    /// The chain's first step on its own: the fixed crisis reply when `text` speaks of the
+    /// writer's own risk, the concern reply when someone else is at risk
+    /// (``CrisisDetector/assess(_:atRisk:)``), else `nil`. It needs no model, profile or
+    /// settings, so the command line can answer even when a configuration file is broken.
     ///
     /// - Parameters:
-    ///   - text: the whole message (never cut: a crisis sentence at the end of a long journal
-    ///     entry counts).
-    ///   - language: the reply's language (``MessageLanguage/detect(_:fallback:)``).
+    ///   - text: the whole message (never cut or stripped: a crisis sentence at the end of a
+    ///     long journal entry, or in an `@tag`, counts).
+    ///   - fallback: the language when the message gives no sign of its own (the UI's). The
+    ///     reply is in the **message's** language (``SafetyLanguage/detect(_:fallback:)``).
     ///   - region: ISO 3166-1 alpha-2 for the help line, `nil` for the directory and 112.
-    public static func crisisReply(to text: String, language: AppLanguage, region: String?,
-                                   isCrisis: (String) -> Bool = { CrisisDetector.isCrisis($0) }) -> Reply? {
-        guard isCrisis(text) else { return nil }
-        return Reply(text: CrisisReply.text(language: language, region: region), source: .crisis, language: language)
+    ///   - atRisk: the conversation already had a crisis or concern turn.
+    public static func crisisReply(to text: String, fallback: AppLanguage, region: String?, atRisk: Bool = false,
+                                   assess: (String, Bool) -> CrisisOutcome = { CrisisDetector.assess($0, atRisk: $1) }) -> Reply? {
+        let outcome = assess(text, atRisk)
+        if outcome == .none { return nil }
+        let language = SafetyLanguage.detect(text, fallback: SafetyLanguage(fallback))
+        let replyLanguage = language.appLanguage ?? fallback
+        if outcome == .concern {
+            return Reply(text: CrisisReply.concernText(language: language, region: region), source: .concern, language: replyLanguage)
+        }
+        return Reply(text: CrisisReply.text(language: language, region: region), source: .crisis, language: replyLanguage)
+    }
+
+    /// The chain's first step for this conversation: ``crisisReply(to:fallback:region:atRisk:assess:)``
+    /// with the UI language, the region and the conversation's memory of risk. A crisis or
+    /// concern turn records its source (nothing else) and marks the conversation at risk.
+    public func safetyReply(to text: String) -> Reply? {
+        guard let safe = Self.crisisReply(to: text, fallback: uiLanguage, region: region(), atRisk: conversationAtRisk, assess: assess)
+        else { return nil }
+        lock.withLock { _atRisk = true }
+        diagnostics.recordReply(source: safe.source)
+        return safe
     }
 
     /// Checks a message before it is sent.
@@ -189,13 +225,9 @@ public final class LunaChatService: @unchecked Sendable {
     ///   part received, marked ``ReplyEnding/stopped``; when the model stopped at its length
     ///   limit, the text marked ``ReplyEnding/cutOff``.
     public func reply(to text: String, progress: (@Sendable (ReplyProgress) -> Void)?) async -> Reply {
+        // 1. Crisis or concern, on the whole text: fixed text, no model, nothing written but the source.
+        if let safe = safetyReply(to: text) { return safe }
         let language = MessageLanguage.detect(text, fallback: uiLanguage)
-
-        // 1. Crisis: fixed text, no model, nothing written but the source.
-        if let crisis = Self.crisisReply(to: text, language: language, region: region(), isCrisis: isCrisis) {
-            diagnostics.recordReply(source: .crisis)
-            return crisis
-        }
 
         if !Task.isCancelled, model.availability.isAvailable {
             let supported = model.supportedLanguages

@@ -36,6 +36,13 @@ public enum ReplySource: String, CaseIterable, Codable, Hashable, Sendable {
     case pivot
     /// The curated bank.
     case bank
+    /// The fixed reply for someone worried about another person at risk (how to support
+    /// them, with the help line); no model was involved. Same rules as ``crisis``.
+    case concern
+
+    /// The crisis path (``crisis`` or ``concern``): no model, nothing stored or logged but
+    /// the source.
+    public var isCrisisPath: Bool { self == .crisis || self == .concern }
 }
 
 /// One answer from Luna: its text, where it came from, and its language.

@@ -1,714 +1,577 @@
 import Foundation
 
-/// Deterministic crisis detection (DESIGN.md §3, step 1). Never calls a model.
+/// What the crisis check found in a message.
+public enum CrisisOutcome: String, Sendable, Hashable, CaseIterable {
+    /// The writer speaks of suicide or self-harm about themself: the crisis reply.
+    case crisis
+    /// Someone else (a friend, a sibling, a child) is at risk now: how to support them, with the help line.
+    case concern
+    /// No sign of risk to anyone.
+    case none
+}
+
+/// Deterministic crisis detection (DESIGN.md §3, step 1). Never calls a model, never logs.
 ///
-/// Flags messages that speak of suicide or self-harm, directly ("I want to kill myself",
-/// "покончить с собой") or indirectly ("everyone would be better off without me",
-/// "не вижу смысла жить"), in every shipped language (English, Russian). The word lists
-/// follow the warning signs named by the 988 Suicide & Crisis Lifeline, Samaritans and the
-/// WHO media guide (FACTS.md, "Crisis help lines" / safe-messaging points); Apple's own
-/// guardrails also block this topic and tell apps to add their own safety layer
-/// (FACTS.md, "Guardrails block self-harm content").
+/// Two parts, combined:
+/// 1. **The lexicon** (``CrisisLexicon``): cues by category of the Columbia Suicide Severity
+///    Rating Scale in all 18 ``SafetyLanguage``s, matched on the folded text
+///    (``SafetyText``). A rule's cues count when they all sit in one clause, **in any
+///    order**, close together; a strong rule (weight 1) flags alone, weaker ones add up
+///    across categories. Idioms ("dying to see", «умираю со смеху») are whole phrases whose
+///    words never count. Softeners lower a rule's weight instead of vetoing it: a negation
+///    just before it ("I would never kill myself"), media and topic words (a documentary,
+///    prevention day), the past ("used to", "years ago"), and a softening next word
+///    ("live *in* this city"). The last person word before the cue decides whose risk it is:
+///    another person ("my friend wants to end her life") makes it ``CrisisOutcome/concern``.
+/// 2. **The classifier** (``CrisisClassifier``): a linear model over hashed character
+///    n-grams of the folded text, robust to typos, morphology and unspaced scripts.
 ///
-/// How it works, in one pass and without regular expressions:
-/// 1. The text is folded into word tokens: lower case, `ё` → `е`, apostrophes dropped inside
-///    words (`don't` → `dont`), every other mark a separator, runs of three or more equal
-///    letters squeezed to one (`killlll` → `kil`, `суууицид` → `суицид`). Lookalike letters of
-///    the other script are folded (Unicode TR39 confusables): a word mixing Latin and Cyrillic
-///    is read in the script that can spell all of it (`сeбя` with a Latin `e` → `себя`,
-///    `mysеlf` with a Cyrillic `е` → `myself`), and a word made only of lookalikes between
-///    words of the other script counts in their script too (the Latin `c` in `покончить c собой`).
-/// 2. Each token walks a letter trie built once (`static let`) and collects the *concepts*
-///    it stands for: exact word forms (whole words only — `skilled` is not `kill`) and
-///    Russian stems (`поконч…`, `самоуби…`). Inflections and common typos are listed
-///    explicitly (`kil`, `suicd…`, `суецид…`, `самоубиство`, `сабой`, `сибя`).
-/// 3. Phrases are short concept sequences with a small allowed gap between words
-///    (`want ~2 die` matches "I want to just die"); they include intent to use a method
-///    ("overdose on pills", "slit my wrists", "jump off a bridge", «наглотаться таблеток»,
-///    «перерезать вены», «спрыгнуть с крыши»), plus optional "unless the next word
-///    is …" / "unless the word before is …" guards that keep idioms out ("this deadline is
-///    killing me", "умираю со смеху", "убил время", "cut myself some slack",
-///    "I ran 10 kms"). A phrase that matches anywhere flags the message.
+/// The cues behind a decision are never reported outside this type (diagnostics keep only
+/// that the crisis path was taken).
 ///
-/// Cost: linear in the text; 3–8 µs for a 500-character message in a release build on the
-/// 2-core test machine (budget: 20 µs, issue 2 "Speed"). The first call builds the tables
-/// (about 1 ms).
+/// Cost: linear in the text (`make bench` prints the median on a 500-character message).
+/// The first call loads the lexicon and the weights from `Resources/`.
 public enum CrisisDetector {
-    /// True when `text` speaks of self-harm or suicide, directly or indirectly, in any shipped language.
+    /// True when `text` speaks of the writer's own suicide or self-harm, in any of the 18 languages.
     public static func isCrisis(_ text: String) -> Bool {
-        matcher.firstMatch(in: text) != nil
+        assess(text) == .crisis
     }
 
-    /// The name of the phrase that flagged `text` (for tests and tuning), or `nil`.
-    static func matchedPhrase(_ text: String) -> String? {
-        matcher.firstMatch(in: text)
+    /// The outcome for `text`.
+    ///
+    /// - Parameters:
+    ///   - text: the whole message, as typed (never trimmed or cut).
+    ///   - atRisk: the conversation already had a crisis or concern turn: ambiguous
+    ///     follow-ups ("I'm going to do it tonight", "I already have them") count as crisis.
+    public static func assess(_ text: String, atRisk: Bool = false) -> CrisisOutcome {
+        decide(score(text, atRisk: atRisk), atRisk: atRisk)
     }
 
-    static let matcher = CrisisMatcher(groups: CrisisVocabulary.groups, phrases: CrisisVocabulary.phrases)
-}
-
-// MARK: - Vocabulary
-
-/// The word groups and phrases. Forms ending in `*` are stems (prefix match); the rest match
-/// whole tokens only. Group names are internal; a phrase names groups, `a|b` is either,
-/// `~N` allows up to N other words before the next element (default 0).
-enum CrisisVocabulary {
-    static let groups: [(String, String)] = [
-        // English
-        ("self", "myself meself mysef myslef mysefl myselff myslf mself myselfe"),
-        ("selfw", "self slef"),
-        ("my", "my"),
-        ("kill", "kill kills killing killed killin kil kll kiil kilin kiling kild"),
-        ("suicide", "suici* sucid* suicd* suisid* suicid* suecid* siucid* suiced* sewerslide sewerslid* killmyself kilmyself"),
-        ("unalive", "unaliv*"),
-        ("un", "un"),
-        ("alive", "alive alve"),
-        ("kms", "kms"),
-        ("end", "end ends ending ended endin"),
-        ("life", "life lfe lief"),
-        ("it", "it"),
-        ("all", "all"),
-        ("take", "take takes taking took taken"),
-        ("harm", "harm harming harmed harms injury injuring injure injured"),
-        ("selfharm", "selfharm* selfinjur*"),
-        ("injure", "hurt hurting hurts harm harming cut cutting cuting cuttin cuts burn burning burnt"),
-        ("hang", "hang hanging hanged"),
-        ("want", "want wants wanted wanting wanna wana wnat whant wan"),
-        ("die", "die"),
-        ("wish", "wish wished wishing"),
-        ("i", "i id im"),
-        ("dead", "dead ded"),
-        ("better", "better beter"),
-        ("be", "be is are been would were its theyd theyre everyones everybodys shed hed wed youd"),
-        ("intend", "want wants wanna going gonna plan planning ready"),
-        ("off", "off"),
-        ("neg", "dont not didnt dnt donot doesnt"),
-        ("here", "here"),
-        ("anymore", "anymore anymor more longer"),
-        ("exist", "exist existing"),
-        ("live", "live living liv livin"),
-        ("wake", "wake waking"),
-        ("up", "up"),
-        ("without", "without witout withot"),
-        ("me", "me"),
-        ("no", "no"),
-        ("reason", "reason reasons point"),
-        ("nothing", "nothing"),
-        ("for", "for"),
-        ("what", "what whats"),
-        ("cant", "cant cannot"),
-        ("go", "go"),
-        ("on", "on"),
-        ("tired", "tired sick"),
-        ("of", "of"),
-        ("never", "never"),
-        ("born", "born"),
-        ("jump", "jump jumping"),
-        ("height", "bridge roof building cliff"),
-        ("overdose", "overdose overdosing overdosed overdoze ovedose overdos"),
-        ("pills", "pills pill meds medication medications tablets painkillers"),
-        ("swallow", "swallow swallowing"),
-        ("slit", "slit slitting slash slashing slice slicing cut cutting cuting"),
-        ("wrist", "wrist wrists wirst wirsts vein veins"),
-        ("disappear", "disappear dissapear disapear"),
-        ("forever", "forever"),
-        // English guards
-        ("nextLive", "in with at near together there here alone"),
-        ("nextKill", "trying laughing working studying"),
-        ("nextInjure", "off short some slack while shaving cooking playing on"),
-        ("prevAccident", "accidentally accidently"),
-        ("nextDie", "my her his the hair of laughing laughter from on"),
-        ("nextWake", "early at for before until till so in"),
-        ("nextPills", "with every each daily in before after regularly twice"),
-        ("prevPills", "to always usually remember remembered forgot forget never should must"),
-        ("nextJump", "into in with for"),
-        ("back", "back"),
-        ("squad", "squad"),
-        // Russian
-        ("r_crisis", """
-            суицид* суецид* суицыд* суецыд* суйцид* самоуби* самоповрежд* селфхарм* \
-            повеситься повешусь повесился повесилась повеситься вешаться \
-            выпилиться выпилюсь выпилился выпилилась роскомнадзорн* убиться убьюсь
-            """),
-        ("r_pokonch", "поконч*"),
-        ("r_s", "с со"),
-        ("r_soboy", "собой собою сабой сабою собои сабои"),
-        ("r_ssoboy", "ссобой ссабой"),
-        ("r_zhiznyu", "жизнью"),
-        ("r_kill", "убить убью убил убила убило убивать убиваю убивала убивал убей убит убьешь"),
-        ("r_sebya", "себя сибя сябя"),
-        ("r_sebe", "себе сибе"),
-        ("r_cut", """
-            порезать порежу порезал порезала резать режу режешь резала резал \
-            вскрыть вскрою вскрыла вскрыл вскрывать вскрываю \
-            перерезать перережу перерезала перерезал резануть
-            """),
-        ("r_veins", "вены вену запястья запястье руки"),
-        ("r_glot", "наглотаться наглотаюсь наглоталась наглотался"),
-        ("r_drink", "выпить выпью выпила выпил съесть съем проглотить проглочу сожрать"),
-        ("r_all", "все всю пачку горсть кучу упаковку"),
-        ("r_pills", "таблетки таблеток таблетками таблетка колес снотворного снотворное лекарств лекарства"),
-        ("r_harm", "навредить наврежу навредила навредил причинить причиняю причинила причинил причиню вредить врежу"),
-        ("r_want", "хоч* хач* хотел* охота"),
-        ("r_die", "умереть умиреть умерть помереть сдохнуть издохнуть умирать"),
-        ("r_neg", "не нет ни"),
-        ("r_negwant", "нехочу нехочется нехочеться"),
-        ("r_live", "жить жыть"),
-        ("r_menya", "меня"),
-        ("r_bylo", "было стало"),
-        ("r_better", "лучше лутше"),
-        ("r_betterctx", "будет будут станет станут всем им миру было все"),
-        ("r_jump", "прыгнуть спрыгнуть прыгну спрыгну сброситься сброшусь выпрыгнуть выпрыгну"),
-        ("r_height", "крыши моста окна балкона многоэтажки"),
-        ("r_diedpast", "умер умерла умерло сдох сдохла помер померла"),
-        ("r_born", "родил* рождал*"),
-        ("r_without", "без"),
-        ("r_exist", "существовать"),
-        ("r_wake", "просыпаться проснуться"),
-        ("r_meaning", "смысл смысла смысле"),
-        ("r_life", "жизни жизнь"),
-        ("r_zachem", "зачем"),
-        ("r_nezachem", "незачем"),
-        ("r_reason", "причин*"),
-        ("r_tired", "устал* надоело"),
-        ("r_ot", "от"),
-        ("r_vanish", "исчезнуть"),
-        ("r_forever", "навсегда"),
-        ("r_can", "могу"),
-        ("r_has", "имеет"),
-        ("r_chtoby", "чтобы чтоб"),
-        // Russian guards
-        ("r_nextLive", "в во с со на у под рядом вместе один одна одной одному без"),
-        ("r_nextDie", "от со"),
-        ("r_nextWake", "рано в к на"),
-        ("r_nextNotBe", "на в во дома там у"),
-        ("r_nextPills", "утром вечером днем с от после перед по вовремя до"),
-        ("r_nextJump", "в во на"),
-    ]
-
-    static let phrases: [CrisisPhrase] = [
-        // English, direct
-        .init("suicide", unlessNext: "squad"),
-        .init("unalive"),
-        .init("un alive"),
-        .init("kms", unlessPrev: "num"),
-        .init("kill ~1 self", unlessNext: "nextKill"),
-        .init("kill ~1 my selfw", unlessNext: "nextKill"),
-        .init("end ~1 self"),
-        .init("selfw harm"),
-        .init("selfharm"),
-        .init("injure ~1 self", unlessNext: "nextInjure", unlessPrev: "prevAccident"),
-        .init("injure ~1 my selfw", unlessNext: "nextInjure", unlessPrev: "prevAccident"),
-        .init("hang ~1 self"),
-        .init("end my ~1 life"),
-        .init("end it all"),
-        .init("take my ~1 life", unlessNext: "back"),
-        .init("want ~2 die", unlessNext: "nextDie"),
-        .init("wish i ~1 dead|die", unlessNext: "nextDie"),
-        .init("intend ~2 jump off ~2 height"),
-        .init("jump off ~2 height", unlessNext: "nextJump"),
-        .init("intend ~2 overdose"),
-        .init("overdose on ~2 pills"),
-        .init("take|swallow all ~2 pills", unlessNext: "nextPills", unlessPrev: "prevPills"),
-        .init("intend ~2 take|swallow all ~2 pills", unlessNext: "nextPills"),
-        .init("slit ~1 wrist", unlessNext: "nextInjure", unlessPrev: "prevAccident"),
-        // English, indirect
-        .init("wish i ~2 never ~1 born"),
-        .init("better off dead"),
-        .init("better off without me"),
-        .init("be ~1 better without me"),
-        .init("neg want ~2 alive|exist"),
-        .init("neg want ~1 live", unlessNext: "nextLive"),
-        .init("neg want ~2 here ~1 anymore"),
-        .init("neg want ~1 wake up", unlessNext: "nextWake"),
-        .init("no reason ~2 live", unlessNext: "nextLive"),
-        .init("nothing ~2 live for"),
-        .init("what ~2 reason ~1 live", unlessNext: "nextLive"),
-        .init("cant go on anymore|live"),
-        .init("tired of ~2 live|alive|life", unlessNext: "nextLive"),
-        .init("want ~2 disappear ~1 forever"),
-        // Russian, direct
-        .init("r_crisis"),
-        .init("r_pokonch ~1 r_s r_soboy|r_zhiznyu"),
-        .init("r_pokonch ~1 r_ssoboy"),
-        .init("r_kill ~1 r_sebya"),
-        .init("r_sebya ~1 r_kill"),
-        .init("r_cut ~1 r_sebya|r_veins"),
-        .init("r_sebya ~1 r_cut"),
-        .init("r_harm ~1 r_sebe"),
-        .init("r_sebe ~1 r_harm"),
-        .init("r_want ~2 r_die", unlessNext: "r_nextDie"),
-        .init("r_die ~1 r_want"),
-        // Russian, indirect
-        .init("r_neg r_want ~1 r_live", unlessNext: "r_nextLive"),
-        .init("r_negwant ~1 r_live", unlessNext: "r_nextLive"),
-        .init("r_live ~1 r_neg r_want|r_can"),
-        .init("r_neg r_can ~1 r_live", unlessNext: "r_nextLive"),
-        .init("r_neg r_want ~1 r_exist"),
-        .init("r_negwant ~1 r_exist"),
-        .init("r_neg r_want ~1 r_wake", unlessNext: "r_nextWake"),
-        .init("r_negwant ~1 r_wake", unlessNext: "r_nextWake"),
-        .init("r_neg ~2 r_meaning ~1 r_live|r_life", unlessNext: "r_nextLive"),
-        .init("r_live ~1 r_neg r_meaning"),
-        .init("r_meaning r_live r_neg"),
-        .init("r_life r_neg r_has r_meaning"),
-        .init("r_nezachem ~1 r_live"),
-        .init("r_live ~1 r_nezachem"),
-        .init("r_zachem ~2 r_live", unlessNext: "r_nextLive"),
-        .init("r_neg ~1 r_reason ~1 r_live"),
-        .init("r_better ~2 r_menya r_neg r_bylo", unlessNext: "r_nextNotBe"),
-        .init("r_want|r_chtoby ~2 r_menya r_neg r_bylo", unlessNext: "r_nextNotBe"),
-        .init("r_better ~2 r_diedpast"),
-        .init("r_better ~2 r_neg r_born"),
-        .init("r_betterctx ~1 r_better ~1 r_without r_menya"),
-        .init("r_without r_menya ~1 r_betterctx ~1 r_better"),
-        .init("r_want ~2 r_jump ~2 r_height"),
-        .init("r_jump ~2 r_height", unlessNext: "r_nextJump"),
-        .init("r_glot ~2 r_pills"),
-        .init("r_drink r_all ~1 r_pills", unlessNext: "r_nextPills"),
-        .init("r_tired ~1 r_live", unlessNext: "r_nextLive"),
-        .init("r_tired ~1 r_ot r_life", unlessNext: "r_nextLive"),
-        .init("r_want ~1 r_vanish ~1 r_forever"),
-    ]
-}
-
-/// One phrase in the small pattern language of ``CrisisVocabulary``.
-struct CrisisPhrase {
-    let pattern: String
-    let unlessNext: String?
-    let unlessPrev: String?
-
-    init(_ pattern: String, unlessNext: String? = nil, unlessPrev: String? = nil) {
-        self.pattern = pattern
-        self.unlessNext = unlessNext
-        self.unlessPrev = unlessPrev
+    /// Loads the lexicon and the classifier's weights now rather than on the first message
+    /// (`make bench` times it: budget 5 ms).
+    public static func warmUp() {
+        _ = CrisisLexicon.shipped
+        _ = CrisisClassifier.shipped
     }
-}
 
-// MARK: - Matcher
-
-/// A set of concept bits (up to 192 concepts).
-struct ConceptSet: Equatable {
-    var a: UInt64 = 0
-    var b: UInt64 = 0
-    var c: UInt64 = 0
-
-    static let capacity = 192
-
-    init() {}
-
-    init(bit: Int) {
-        precondition(bit >= 0 && bit < ConceptSet.capacity, "too many crisis word groups")
-        switch bit {
-        case 0..<64: a = 1 << UInt64(bit)
-        case 64..<128: b = 1 << UInt64(bit - 64)
-        default: c = 1 << UInt64(bit - 128)
+    /// The combined decision from lexicon and classifier scores.
+    static func decide(_ s: CrisisScore, atRisk: Bool) -> CrisisOutcome {
+        let t = CrisisClassifier.shipped.thresholds
+        let crisisLevel = s.plainSelf + t.classifierWeight * s.classifierCrisis
+        let concernLevel = s.plainOther + t.classifierWeight * s.classifierConcern
+        let bar: Float = atRisk ? t.followupBar : 1
+        // A strong cue (or weak ones that add up) flags alone; a weaker, softened cue flags
+        // with the classifier's support; the classifier alone only when it is very sure.
+        if s.lexicalSelf >= bar || (s.plainSelf >= 0.7 && crisisLevel >= t.crisisBar * bar)
+            || s.classifierCrisis >= t.anyRiskBar {
+            return .crisis
         }
+        if s.lexicalOther >= 1 || (s.plainOther >= 0.7 && concernLevel >= t.concernBar)
+            || s.classifierConcern >= t.anyRiskBar {
+            return .concern
+        }
+        return .none
     }
 
-    @inline(__always) var isEmpty: Bool { (a | b | c) == 0 }
-
-    @inline(__always) func intersects(_ other: ConceptSet) -> Bool {
-        ((a & other.a) | (b & other.b) | (c & other.c)) != 0
+    /// Both parts' scores, for tuning (`make eval`) and tests.
+    static func score(_ text: String, atRisk: Bool = false, forceClassifier: Bool = false) -> CrisisScore {
+        let lexicon = CrisisLexicon.shipped
+        let folded = SafetyText(text, fold: lexicon.fold)
+        let (language, sure) = SafetyLanguage.detectWithConfidence(text, fallback: .english)
+        var s = CrisisMatcher(lexicon: lexicon).score(folded, language: language, sure: sure, atRisk: atRisk)
+        // The classifier only runs when its thresholds let it change the outcome.
+        let classifier = CrisisClassifier.shipped
+        if classifier.thresholds.classifierWeight > 0 || classifier.thresholds.anyRiskBar <= 1 || forceClassifier {
+            let p = classifier.probabilities(folded)
+            s.classifierCrisis = p.crisis
+            s.classifierConcern = p.concern
+        }
+        return s
     }
 
-    @inline(__always) mutating func formUnion(_ other: ConceptSet) {
-        a |= other.a
-        b |= other.b
-        c |= other.c
+    /// The folded form of `text` (the classifier's input; `Scripts/crisis_train.py` reads it).
+    static func foldedLine(_ text: String) -> String {
+        SafetyText(text, fold: CrisisLexicon.shipped.fold).line
     }
 }
 
-/// The compiled vocabulary: a letter trie over token concepts and the phrase table.
+/// Scores of one message.
+struct CrisisScore: Equatable {
+    /// Lexicon weight for the writer's own risk (≥ 1: a strong cue or weak cues that add up).
+    var lexicalSelf: Float = 0
+    /// Lexicon weight for someone else's risk.
+    var lexicalOther: Float = 0
+    /// The same from cues no softener touched (only these can be lifted by the classifier).
+    var plainSelf: Float = 0
+    var plainOther: Float = 0
+    /// The category that gave the most weight (tests and `make eval` only).
+    var topCategory: String?
+    /// Classifier probabilities.
+    var classifierCrisis: Float = 0
+    var classifierConcern: Float = 0
+}
+
+/// Applies the lexicon's rules to a folded message.
 struct CrisisMatcher {
-    /// Letters the trie knows: `a`–`z` (0–25) and `а`–`я` (26–57).
-    static let width = 58
-    private static let cyrillicBase = 26
+    let lexicon: CrisisLexicon
 
-    /// `children[node * width + letter]`: the child node, 0 for none (the root is never a child).
-    private var children: [Int32] = []
-    private var exact: [ConceptSet] = []
-    private var prefix: [ConceptSet] = []
-    private var numberConcept = ConceptSet()
-    /// See ``twinTable()``.
-    private let twin: [Int8] = CrisisMatcher.twinTable()
+    struct Hit {
+        var term: Int32
+        /// Token index × 16 + part (a joined token split into words), or a CJK character index.
+        var pos: Int32
+        var clause: Int32
+        var compact: Bool
+        var soft: Bool
+        var length: Int32
+    }
 
-    /// The script of a token, for homoglyph folding; `start` is "no token yet".
-    enum Script { case none, latin, cyrillic, start }
+    static let part: Int32 = 16
 
-    // The phrases, flattened so matching touches no reference-counted storage per phrase:
-    // phrase `p` has elements `elements[starts[p] ..< starts[p + 1]]`; `gaps[i]` is how many
-    // other tokens may sit before element `i` (unused for a phrase's first element).
-    private var elements: [ConceptSet] = []
-    private var gaps: [Int] = []
-    private var starts: [Int] = [0]
-    private var unlessNext: [ConceptSet] = []
-    private var unlessPrev: [ConceptSet] = []
-    private var names: [String] = []
-    /// Concept bit → the phrases whose first element accepts it:
-    /// `firstPhrases[firstStarts[bit] ..< firstStarts[bit + 1]]`.
-    private var firstStarts: [Int] = []
-    private var firstPhrases: [Int] = []
+    /// - Parameter transliterate: also read Latin words as Russian/Ukrainian typed in Latin
+    ///   letters (skipped when the message is surely in another Latin-script language).
+    func hits(_ t: SafetyText, transliterate: Bool = true) -> [Hit] {
+        var hits: [Hit] = []
+        let tokens = t.tokens
+        let n = tokens.count
+        var h0 = [UInt64](repeating: 0, count: n)
+        for i in 0..<n { h0[i] = CrisisLexicon.hash(t.scalars[Int(tokens[i].start)..<Int(tokens[i].end)]) }
 
-    init(groups: [(String, String)], phrases source: [CrisisPhrase]) {
-        var bits: [String: Int] = [:]
-        children = Array(repeating: 0, count: Self.width)
-        exact = [ConceptSet()]
-        prefix = [ConceptSet()]
-        for (name, forms) in groups {
-            precondition(bits[name] == nil, "crisis word group \(name) is defined twice")
-            let bit = bits.count
-            bits[name] = bit
-            for form in forms.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-                let isStem = form.hasSuffix("*")
-                let word = isStem ? form.dropLast() : form[...]
-                insert(word, concept: ConceptSet(bit: bit), isStem: isStem)
+        // Idioms: whole phrases whose words never count.
+        var masked = [Bool](repeating: false, count: n)
+        if !lexicon.idioms.isEmpty {
+            for i in 0..<n {
+                guard let list = lexicon.idioms[h0[i]] else { continue }
+                for idiom in list where i + idiom.count <= n {
+                    var ok = true
+                    for k in 1..<max(1, idiom.count) where !(tokens[i + k].clause == tokens[i].clause && idiom[k].contains(h0[i + k])) {
+                        ok = false
+                        break
+                    }
+                    if ok { for k in 0..<idiom.count { masked[i + k] = true } }
+                }
             }
         }
-        let numberBit = bits.count
-        bits["num"] = numberBit
-        numberConcept = ConceptSet(bit: numberBit)
 
-        func set(_ spec: String) -> ConceptSet {
-            var s = ConceptSet()
-            for name in spec.split(separator: "|") {
-                guard let bit = bits[String(name)] else {
-                    preconditionFailure("crisis phrase names an unknown word group \(name)")
-                }
-                s.formUnion(ConceptSet(bit: bit))
+        var reading: [UInt32] = []
+        for i in 0..<n where !masked[i] {
+            let tok = tokens[i]
+            let range = Int(tok.start)..<Int(tok.end)
+            let before = hits.count
+            let pos = Int32(i) * Self.part
+            if tok.joined {
+                split(t.scalars[range], pos: pos, clause: tok.clause, into: &hits)
+                continue
             }
-            return s
-        }
-        var byFirstConcept: [[Int]] = Array(repeating: [], count: ConceptSet.capacity)
-        for phrase in source {
-            let index = names.count
-            var gap = 0
-            for part in phrase.pattern.split(separator: " ") {
-                if part.hasPrefix("~"), let n = Int(part.dropFirst()) {
-                    gap = n
-                    continue
+            lookup(t.scalars[range], hash: h0[i], pos: pos, clause: tok.clause, into: &hits)
+            if let list = lexicon.phrases[h0[i]] {
+                for (words, term) in list where i + words.count <= n {
+                    var ok = true
+                    for k in 1..<max(1, words.count) where tokens[i + k].clause != tok.clause || h0[i + k] != words[k] || masked[i + k] {
+                        ok = false
+                        break
+                    }
+                    if ok { hits.append(Hit(term: term, pos: pos, clause: tok.clause, compact: false, soft: false, length: Int32(words.count))) }
                 }
-                let element = set(String(part))
-                if elements.count == starts[index] {
-                    for bit in 0..<ConceptSet.capacity where element.intersects(ConceptSet(bit: bit)) {
-                        byFirstConcept[bit].append(index)
+            }
+            if tok.stretched {
+                // `suuuicide` was squeezed to `suuicide`: also read it with doubled letters single.
+                reading.removeAll(keepingCapacity: true)
+                for v in t.scalars[range] where reading.last != v { reading.append(v) }
+                lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
+            }
+            if tok.leet && tok.script == .cyrillic {
+                // `3` stands for `е` as often as for `з` (`ум3реть`).
+                reading.removeAll(keepingCapacity: true)
+                for v in t.scalars[range] { reading.append(v == 0x437 ? 0x435 : v) }
+                lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
+            }
+            if tok.script == .latin || tok.script == .cyrillic {
+                let prev: SafetyText.Script? = i > 0 && tokens[i - 1].clause == tok.clause ? tokens[i - 1].script : nil
+                let next: SafetyText.Script? = i + 1 < n && tokens[i + 1].clause == tok.clause ? tokens[i + 1].script : nil
+                // Lookalike letters of the other script (Unicode TR39 confusables).
+                let other: SafetyText.Script = tok.script == .latin ? .cyrillic : .latin
+                // Only a token mixing the scripts, or one between words of the other script, is
+                // read again (checked before any copying: this runs for every word).
+                let word = t.scalars[range]
+                let hasMixedLetters = word.contains { SafetyText.isCyrillic($0) } && word.contains { $0 < 0x250 }
+                let nearOther = prev == other || (prev == nil && next == other)
+                if hasMixedLetters || nearOther {
+                    for target in [SafetyText.Script.latin, .cyrillic] where hasMixedLetters || target == other {
+                        guard Self.twin(word, to: target, into: &reading), !reading.elementsEqual(word) else { continue }
+                        lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
                     }
                 }
-                elements.append(element)
-                gaps.append(gap)
-                gap = 0
+                // Russian and Ukrainian typed in Latin letters.
+                if tok.script == .latin && transliterate {
+                    Self.transliterate(t.scalars[range], into: &reading)
+                    lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
+                }
             }
-            precondition(elements.count > starts[index], "empty crisis phrase")
-            starts.append(elements.count)
-            unlessNext.append(phrase.unlessNext.map(set) ?? ConceptSet())
-            unlessPrev.append(phrase.unlessPrev.map(set) ?? ConceptSet())
-            names.append(phrase.pattern)
-        }
-        firstStarts = [0]
-        for list in byFirstConcept {
-            firstPhrases.append(contentsOf: list)
-            firstStarts.append(firstPhrases.count)
-        }
-    }
-
-    /// Cyrillic letters that only stand in for Latin ones (`і`, `ѕ`, `ј`): token letters 58–60,
-    /// never walked in the trie themselves.
-    @inline(__always) static func latinOnlyLetter(_ v: UInt32) -> Int? {
-        switch v {
-        case 0x456: return width  // і
-        case 0x455: return width + 1  // ѕ
-        case 0x458: return width + 2  // ј
-        default: return nil
-        }
-    }
-
-    /// Token letter → its lookalike in the other script (trie letter), or -1. Latin a c e o p x y
-    /// k m t h b i ↔ Cyrillic а с е о р х у к м т н в и (Latin `i` for `и`, as in `собоi`);
-    /// `і ѕ ј` → `i s j`. (Unicode TR39 confusables, restricted to lower case.)
-    private static func twinTable() -> [Int8] {
-        var table = [Int8](repeating: -1, count: width + 3)
-        let pairs: [(Character, Character)] = [
-            ("a", "а"), ("c", "с"), ("e", "е"), ("o", "о"), ("p", "р"), ("x", "х"), ("y", "у"),
-            ("k", "к"), ("m", "м"), ("t", "т"), ("h", "н"), ("b", "в"), ("i", "и"),
-        ]
-        for (l, c) in pairs {
-            let li = Int(l.unicodeScalars.first!.value - 0x61)
-            let ci = cyrillicBase + Int(c.unicodeScalars.first!.value - 0x430)
-            table[li] = Int8(ci)
-            if l != "i" { table[ci] = Int8(li) }  // и does not look like i
-        }
-        table[width] = Int8(Int("i".unicodeScalars.first!.value) - 0x61)
-        table[width + 1] = Int8(Int("s".unicodeScalars.first!.value) - 0x61)
-        table[width + 2] = Int8(Int("j".unicodeScalars.first!.value) - 0x61)
-        return table
-    }
-
-    /// The trie letter for a lower-case scalar value, or `nil`.
-    @inline(__always) static func letter(_ v: UInt32) -> Int? {
-        if v >= 0x61 && v <= 0x7A { return Int(v - 0x61) }
-        if v >= 0x430 && v <= 0x44F { return cyrillicBase + Int(v - 0x430) }
-        if v == 0x451 { return cyrillicBase + Int(0x435 - 0x430) }  // ё → е
-        return nil
-    }
-
-    private mutating func insert(_ word: Substring, concept: ConceptSet, isStem: Bool) {
-        var node = 0
-        for s in word.unicodeScalars {
-            guard let l = Self.letter(s.value) else {
-                preconditionFailure("crisis word form \(word) has a letter outside a–z / а–я")
+            // A number before a word makes it a quantity ("10 kms").
+            if hits.count > before, i > 0, tokens[i - 1].script == .digits, tokens[i - 1].clause == tok.clause {
+                for k in before..<hits.count { hits[k].soft = true }
             }
-            let slot = node * Self.width + l
-            if children[slot] == 0 {
-                children[slot] = Int32(exact.count)
-                children.append(contentsOf: repeatElement(0, count: Self.width))
-                exact.append(ConceptSet())
-                prefix.append(ConceptSet())
+            // A softening word right after, or after one more ("wake up *early*").
+            for j in (i + 1)..<min(i + 3, n) where hits.count > before && tokens[j].clause == tok.clause {
+                for k in before..<hits.count where lexicon.terms[Int(hits[k].term)].softNext.contains(h0[j]) {
+                    hits[k].soft = true
+                }
             }
-            node = Int(children[slot])
         }
-        if isStem { prefix[node].formUnion(concept) } else { exact[node].formUnion(concept) }
-    }
 
-    /// A token that stands for at least one concept, at its position among all tokens.
-    struct Hit {
-        var index: Int
-        var concepts: ConceptSet
-    }
-
-    /// The concepts of one token (letters as trie letters), squeezing runs of 3+ equal letters.
-    private func concepts(of letters: UnsafeMutableBufferPointer<UInt8>, count n: Int) -> ConceptSet {
-        var node = 0
-        var found = ConceptSet()
-        var i = 0
-        while i < n {
-            let l = letters[i]
-            var j = i + 1
-            while j < n && letters[j] == l { j += 1 }
-            let emit = j - i >= 3 ? 1 : j - i
-            for _ in 0..<emit {
-                node = Int(children[node * Self.width + Int(l)])
-                if node == 0 { return found }
-                found.formUnion(prefix[node])
+        // Chinese, Japanese, Korean: character sequences.
+        if !t.compact.isEmpty {
+            var idiomRanges: [Range<Int>] = []
+            var compactHits: [Hit] = []
+            let c = t.compact
+            for i in 0..<c.count {
+                guard let list = lexicon.compactForms[c[i]] else { continue }
+                for f in list where i + f.scalars.count <= c.count {
+                    var ok = true
+                    for k in 1..<max(1, f.scalars.count) where c[i + k] != f.scalars[k] || t.compactClause[i + k] != t.compactClause[i] {
+                        ok = false
+                        break
+                    }
+                    guard ok else { continue }
+                    if f.term < 0 {
+                        idiomRanges.append(i..<(i + f.scalars.count))
+                    } else {
+                        compactHits.append(Hit(term: f.term, pos: Int32(i), clause: t.compactClause[i], compact: true, soft: false,
+                                               length: Int32(f.scalars.count)))
+                    }
+                }
             }
-            i = j
+            for h in compactHits where !idiomRanges.contains(where: { $0.overlaps(Int(h.pos)..<Int(h.pos + h.length)) }) {
+                hits.append(h)
+            }
         }
-        found.formUnion(exact[node])
-        return found
+        return hits
     }
 
-    /// Writes the token `source[0..<n]` into `target` in one script — Latin when `toLatin`,
-    /// else Cyrillic — swapping each letter of the other script for its lookalike.
-    /// Returns `false` (target half written) when some letter has no lookalike.
+    /// Looks a word up: whole forms and stems.
     @inline(__always)
-    private func fold(_ source: UnsafeMutableBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>,
-                      count n: Int, toLatin: Bool) -> Bool {
-        for i in 0..<n {
-            let l = Int(source[i])
-            let keep = l < Self.cyrillicBase ? toLatin : l < Self.width ? !toLatin : false
-            if keep {
-                target[i] = UInt8(l)
-            } else {
-                let t = Int(twin[l])
-                // `і ѕ ј` have only Latin twins; a Cyrillic reading of them fails.
-                if t < 0 || (t < Self.cyrillicBase) != toLatin { return false }
-                target[i] = UInt8(t)
+    private func lookup(_ word: ArraySlice<UInt32>, hash: UInt64, pos: Int32, clause: Int32, into hits: inout [Hit]) {
+        if let e = lexicon.forms[hash] {
+            lexicon.forEachTerm(e) { hits.append(Hit(term: $0, pos: pos, clause: clause, compact: false, soft: false, length: 1)) }
+        }
+        if lexicon.stems.isEmpty { return }
+        var h = CrisisLexicon.fnvOffset
+        var len = 0
+        for v in word {
+            h = (h ^ UInt64(v)) &* CrisisLexicon.fnvPrime
+            len += 1
+            if len >= lexicon.stemLength.count { break }
+            if lexicon.stemLength[len], let e = lexicon.stems[h] {
+                lexicon.forEachTerm(e) { hits.append(Hit(term: $0, pos: pos, clause: clause, compact: false, soft: false, length: 1)) }
             }
+        }
+    }
+
+    /// Splits a joined token (`killmyself`) into known words, longest first.
+    private func split(_ word: ArraySlice<UInt32>, pos: Int32, clause: Int32, into hits: inout [Hit]) {
+        // The whole token first (`suicide` spelled out), then its parts.
+        lookup(word, hash: CrisisLexicon.hash(word), pos: pos, clause: clause, into: &hits)
+        var p = word.startIndex
+        var part: Int32 = 1
+        var readings: [[UInt32]] = [Array(word)]
+        var translit: [UInt32] = []
+        if word.allSatisfy({ $0 < 0x250 }) {
+            Self.transliterate(word, into: &translit)
+            readings.append(translit)
+        }
+        for r in readings {
+            p = 0
+            part = 1
+            while p < r.count, part < Self.part {
+                var found = false
+                var len = min(lexicon.longestForm, r.count - p)
+                while len >= 1 {
+                    let h = CrisisLexicon.hash(r[p..<(p + len)])
+                    if let e = lexicon.forms[h] {
+                        lexicon.forEachTerm(e) { hits.append(Hit(term: $0, pos: pos + part, clause: clause, compact: false, soft: false, length: 1)) }
+                        part += 1
+                        p += len
+                        found = true
+                        break
+                    }
+                    len -= 1
+                }
+                if !found { p += 1 }
+            }
+        }
+    }
+
+    /// Latin → Cyrillic lookalikes and back (a c e o p x y k m t h b i ↔ а с е о р х у к м т н в и; ѕ ј → s j).
+    static func twin(_ word: ArraySlice<UInt32>, to target: SafetyText.Script, into out: inout [UInt32]) -> Bool {
+        out.removeAll(keepingCapacity: true)
+        for v in word {
+            let isLatin = v >= 0x61 && v <= 0x7A
+            let isCyr = SafetyText.isCyrillic(v)
+            if (target == .latin && !isCyr) || (target == .cyrillic && !isLatin) {
+                out.append(v)
+                continue
+            }
+            let mapped: UInt32?
+            if target == .cyrillic {
+                switch v {
+                case 0x61: mapped = 0x430; case 0x63: mapped = 0x441; case 0x65: mapped = 0x435; case 0x6F: mapped = 0x43E
+                case 0x70: mapped = 0x440; case 0x78: mapped = 0x445; case 0x79: mapped = 0x443; case 0x6B: mapped = 0x43A
+                case 0x6D: mapped = 0x43C; case 0x74: mapped = 0x442; case 0x68: mapped = 0x43D; case 0x62: mapped = 0x432
+                case 0x69: mapped = 0x438
+                default: mapped = nil
+                }
+            } else {
+                switch v {
+                case 0x430: mapped = 0x61; case 0x441: mapped = 0x63; case 0x435: mapped = 0x65; case 0x43E: mapped = 0x6F
+                case 0x440: mapped = 0x70; case 0x445: mapped = 0x78; case 0x443: mapped = 0x79; case 0x43A: mapped = 0x6B
+                case 0x43C: mapped = 0x6D; case 0x442: mapped = 0x74; case 0x43D: mapped = 0x68; case 0x432: mapped = 0x62
+                case 0x438: mapped = 0x69; case 0x455: mapped = 0x73; case 0x458: mapped = 0x6A
+                default: mapped = nil
+                }
+            }
+            guard let m = mapped else { return false }
+            out.append(m)
         }
         return true
     }
 
-    /// Splits `text` into tokens and returns those that carry a concept.
-    ///
-    /// Homoglyphs: a token mixing Latin and Cyrillic letters is read in the script whose
-    /// lookalikes can replace every letter of the other (`сeбя` → `себя`, `mysеlf` → `myself`;
-    /// both readings count when both work). A token written wholly in lookalike letters of one
-    /// script between words of the other (the Latin `c` in `покончить c собой`) also counts as
-    /// its lookalike in the neighbours' script.
-    func hits(in text: String) -> [Hit] {
-        var hits: [Hit] = []
-        let maxLetters = 48
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * maxLetters) { whole in
-            let buffer = UnsafeMutableBufferPointer(rebasing: whole[0..<maxLetters])
-            let scratch = UnsafeMutableBufferPointer(rebasing: whole[maxLetters..<(2 * maxLetters)])
-            var count = 0
-            var latin = 0  // letters a–z in this token
-            var cyrillic = 0  // letters а–я, і, ѕ, ј in this token
-            var extras = 0  // і, ѕ, ј: Cyrillic letters read only as their Latin lookalikes
-            var digits = 0
-            var foreign = false
-            var index = 0
-            var previous = Script.start
-            // A lookalike-only token waiting for the next token's script (see the doc above).
-            var pendingHit = -1
-            var pendingConcepts = ConceptSet()
-            var pendingScript = Script.none
-            var pendingAtStart = false
-            func finish() {
-                if count == 0 && digits == 0 && !foreign { return }
-                var script = Script.none
-                var own = ConceptSet()
-                var pure = false
-                if count == 0 && digits > 0 && !foreign {
-                    own = numberConcept
-                } else if digits == 0 && !foreign && count <= maxLetters {
-                    if latin > 0 && cyrillic > 0 {
-                        var canCyrillic = false
-                        if extras == 0 && fold(buffer, into: scratch, count: count, toLatin: false) {
-                            canCyrillic = true
-                            own = concepts(of: scratch, count: count)
-                        }
-                        let canLatin = fold(buffer, into: scratch, count: count, toLatin: true)
-                        if canLatin { own.formUnion(concepts(of: scratch, count: count)) }
-                        script = canCyrillic && (cyrillic >= latin || !canLatin) ? .cyrillic : canLatin ? .latin : .none
-                    } else {
-                        pure = true
-                        script = latin > 0 ? .latin : .cyrillic
-                        if extras == 0 { own = concepts(of: buffer, count: count) }
-                    }
-                }
-                if pendingHit >= 0 {
-                    if script == pendingScript { hits[pendingHit].concepts.formUnion(pendingConcepts) }
-                    pendingHit = -1
-                }
-                let other: Script = script == .latin ? .cyrillic : .latin
-                if pure && (previous == other || previous == .start)
-                    && fold(buffer, into: scratch, count: count, toLatin: other == .latin) {
-                    let alt = concepts(of: scratch, count: count)
-                    if !alt.isEmpty {
-                        hits.append(Hit(index: index, concepts: own))
-                        pendingHit = hits.count - 1
-                        pendingConcepts = alt
-                        pendingScript = other
-                        pendingAtStart = previous == .start
-                        own = ConceptSet()
-                    }
-                }
-                if !own.isEmpty { hits.append(Hit(index: index, concepts: own)) }
-                previous = script
-                index += 1
-                count = 0
-                latin = 0
-                cyrillic = 0
-                extras = 0
-                digits = 0
-                foreign = false
-            }
-            for scalar in text.unicodeScalars {
-                var v = scalar.value
-                if v < 0x80 {
-                    if v >= 0x41 && v <= 0x5A { v += 0x20 }
-                    if v >= 0x61 && v <= 0x7A {
-                        if count < maxLetters { buffer[count] = UInt8(v - 0x61) }
-                        count += 1
-                        latin += 1
-                    } else if v >= 0x30 && v <= 0x39 {
-                        digits += 1
-                    } else if v == 0x27 || v == 0x60 {
-                        continue  // apostrophe inside a word: don't → dont
-                    } else {
-                        finish()
-                    }
-                    continue
-                }
-                if v >= 0x400 && v <= 0x4FF {
-                    if v >= 0x410 && v <= 0x42F { v += 0x20 } else if v >= 0x400 && v <= 0x40F { v += 0x50 }
-                    if let l = Self.letter(v) {
-                        if count < maxLetters { buffer[count] = UInt8(l) }
-                        count += 1
-                        cyrillic += 1
-                    } else if let l = Self.latinOnlyLetter(v) {
-                        if count < maxLetters { buffer[count] = UInt8(l) }
-                        count += 1
-                        cyrillic += 1
-                        extras += 1
-                    } else {
-                        foreign = true  // ї, є, ў…: not a shipped language's letter
-                    }
-                    continue
-                }
-                switch v {
-                case 0x2019, 0x2018, 0x02BC:
-                    continue  // typographic apostrophes
-                case 0xAD, 0x200B...0x200D, 0x2060, 0xFEFF:
-                    continue  // invisible: soft hyphen, zero-width space / joiners
-                case 0x0306:
-                    // combining breve: и + ◌̆ is й
-                    if count > 0, count <= maxLetters, buffer[count - 1] == UInt8(Self.cyrillicBase + 8) {
-                        buffer[count - 1] = UInt8(Self.cyrillicBase + 9)
-                    }
-                    continue
-                case 0x0300...0x036F:
-                    continue  // other combining marks (е + ◌̈ is ё, which folds to е anyway)
-                default:
-                    if scalar.properties.isAlphabetic {
-                        foreign = true
-                    } else {
-                        finish()
-                    }
+    /// Russian/Ukrainian typed in Latin letters → Cyrillic, folded like the lexicon
+    /// (`ya hochu umeret` → `я хочу умерет`; common schemes: GOST-like, passport, chat).
+    static func transliterate(_ word: ArraySlice<UInt32>, into out: inout [UInt32]) {
+        out.removeAll(keepingCapacity: true)
+        let w = Array(word)
+        var i = 0
+        @inline(__always) func at(_ k: Int) -> UInt32 { k < w.count ? w[k] : 0 }
+        while i < w.count {
+            let a = w[i], b = at(i + 1), c = at(i + 2), d = at(i + 3)
+            // four and three letters
+            if a == 0x73, b == 0x68, c == 0x63, d == 0x68 { out.append(0x449); i += 4; continue }  // shch щ
+            if a == 0x73, b == 0x63, c == 0x68 { out.append(0x449); i += 3; continue }  // sch щ
+            if b == 0x68 {
+                switch a {
+                case 0x7A: out.append(0x436); i += 2; continue  // zh ж
+                case 0x6B: out.append(0x445); i += 2; continue  // kh х
+                case 0x63: out.append(0x447); i += 2; continue  // ch ч
+                case 0x73: out.append(0x448); i += 2; continue  // sh ш
+                default: break
                 }
             }
-            finish()
-            if pendingHit >= 0 && !pendingAtStart {
-                hits[pendingHit].concepts.formUnion(pendingConcepts)  // last token, after words of its twin script
+            if a == 0x74, b == 0x73 || b == 0x7A { out.append(0x446); i += 2; continue }  // ts tz ц
+            if a == 0x79 || a == 0x6A {
+                switch b {
+                case 0x61: out.append(0x44F); i += 2; continue  // ya я
+                case 0x75: out.append(0x44E); i += 2; continue  // yu ю
+                case 0x6F, 0x65: out.append(0x435); i += 2; continue  // yo ye → е
+                default: break
+                }
             }
-            return hits
+            if a == 0x69, b == 0x61, i > 0 { out.append(0x44F); i += 2; continue }  // ia я (after a letter)
+            if a == 0x69, b == 0x75, i > 0 { out.append(0x44E); i += 2; continue }  // iu ю
+            switch a {
+            case 0x61: out.append(0x430)
+            case 0x62: out.append(0x431)
+            case 0x76, 0x77: out.append(0x432)
+            case 0x67: out.append(0x433)
+            case 0x64: out.append(0x434)
+            case 0x65: out.append(0x435)
+            case 0x7A: out.append(0x437)
+            case 0x69, 0x79, 0x6A: out.append(0x438)
+            case 0x6B, 0x71: out.append(0x43A)
+            case 0x6C: out.append(0x43B)
+            case 0x6D: out.append(0x43C)
+            case 0x6E: out.append(0x43D)
+            case 0x6F: out.append(0x43E)
+            case 0x70: out.append(0x43F)
+            case 0x72: out.append(0x440)
+            case 0x73: out.append(0x441)
+            case 0x74: out.append(0x442)
+            case 0x75: out.append(0x443)
+            case 0x66: out.append(0x444)
+            case 0x68: out.append(0x445)
+            case 0x63: out.append(0x446)
+            case 0x78: out.append(0x43A); out.append(0x441)
+            default: out.append(a)
+            }
+            i += 1
         }
     }
 
-    /// The pattern of the first phrase found in `text`, or `nil`.
-    func firstMatch(in text: String) -> String? {
-        let hits = self.hits(in: text)
-        if hits.isEmpty { return nil }
-        return hits.withUnsafeBufferPointer { hits -> String? in
-            for start in hits.indices {
-                let concepts = hits[start].concepts
-                for part in 0..<3 {
-                    var bits = part == 0 ? concepts.a : part == 1 ? concepts.b : concepts.c
-                    while bits != 0 {
-                        let bit = part * 64 + bits.trailingZeroBitCount
-                        bits &= bits - 1
-                        var i = firstStarts[bit]
-                        let end = firstStarts[bit + 1]
-                        while i < end {
-                            if matches(firstPhrases[i], startingAt: start, hits) { return names[firstPhrases[i]] }
-                            i += 1
-                        }
-                    }
+    // MARK: Scoring
+
+    /// - Parameter language: the message's language (its softeners and person words count
+    ///   beside those of each rule's own language: "not suicidal" with a French rule on `suicid*`).
+    ///   `sure`: the guess is sure enough to weigh rules of far languages down.
+    func score(_ t: SafetyText, language: SafetyLanguage, sure: Bool = true, atRisk: Bool) -> CrisisScore {
+        let latinOther = sure && language != .russian && language != .ukrainian && language != .english
+        var hits = self.hits(t, transliterate: !latinOther)
+        let code = language == .chineseTraditional ? SafetyLanguage.chineseSimplified.rawValue : language.rawValue
+        let messageLanguage = Int16(lexicon.languages.firstIndex(of: code) ?? -1)
+        var result = CrisisScore()
+        if hits.isEmpty { return result }
+        hits.sort { ($0.clause, $0.compact ? 1 : 0, $0.pos) < ($1.clause, $1.compact ? 1 : 0, $1.pos) }
+        let categories = lexicon.categories.count
+        var selfBest = [Float](repeating: 0, count: categories)
+        var otherBest = [Float](repeating: 0, count: categories)
+        // Media words anywhere in the message, by language.
+        var mediaLanguages = Set<Int16>()
+        for h in hits where lexicon.terms[Int(h.term)].kind == .media { mediaLanguages.insert(lexicon.terms[Int(h.term)].language) }
+        let mediaInMessageLanguage = mediaLanguages.contains(messageLanguage)
+
+        // Every matched rule, strongest first; a rule adds its weight only when it rests on a
+        // word no stronger rule used (the same words never count twice) and beats its
+        // category's earlier weight.
+        var matches: [(weight: Float, other: Bool, softened: Bool, category: Int, positions: [Int64])] = []
+        var a = 0
+        var tried: [Int32] = []
+        while a < hits.count {
+            var b = a
+            while b < hits.count, hits[b].clause == hits[a].clause, hits[b].compact == hits[a].compact { b += 1 }
+            tried.removeAll(keepingCapacity: true)
+            for k in a..<b {
+                for r in lexicon.rulesByTerm[Int(hits[k].term)] where !tried.contains(r) {
+                    tried.append(r)
+                    let rule = lexicon.rules[Int(r)]
+                    if rule.category == lexicon.followupCategory && !atRisk { continue }
+                    if rule.compact != hits[a].compact { continue }
+                    guard let m = match(rule, hits, a..<b) else { continue }
+                    let (weight, other, softened) = weigh(rule, m, hits, a..<b, messageLanguage: messageLanguage, sure: sure,
+                                                 mediaInMessage: mediaInMessageLanguage || mediaLanguages.contains(rule.language))
+                    let key = Int64(hits[a].clause) << 33 | (hits[a].compact ? 1 << 32 : 0)
+                    matches.append((weight, other, softened, Int(rule.category), m.map { key | Int64(hits[$0].pos) }))
                 }
             }
-            return nil
+            a = b
         }
+        matches.sort { $0.weight > $1.weight }
+        var covered = Set<Int64>()
+        var plainSelfBest = [Float](repeating: 0, count: categories)
+        var plainOtherBest = [Float](repeating: 0, count: categories)
+        for m in matches where m.weight > 0 {
+            guard m.positions.contains(where: { !covered.contains($0) }) else { continue }
+            covered.formUnion(m.positions)
+            if !m.softened {
+                if m.other {
+                    plainOtherBest[m.category] = max(plainOtherBest[m.category], m.weight)
+                } else {
+                    plainSelfBest[m.category] = max(plainSelfBest[m.category], m.weight)
+                }
+            }
+            if m.other {
+                otherBest[m.category] = max(otherBest[m.category], m.weight)
+            } else {
+                selfBest[m.category] = max(selfBest[m.category], m.weight)
+            }
+        }
+        result.lexicalSelf = min(selfBest.reduce(0, +), 3)
+        result.lexicalOther = min(otherBest.reduce(0, +), 3)
+        result.plainSelf = min(plainSelfBest.reduce(0, +), 3)
+        result.plainOther = min(plainOtherBest.reduce(0, +), 3)
+        if let best = selfBest.indices.max(by: { selfBest[$0] < selfBest[$1] }), selfBest[best] > 0 {
+            result.topCategory = lexicon.categories[best]
+        } else if let best = otherBest.indices.max(by: { otherBest[$0] < otherBest[$1] }), otherBest[best] > 0 {
+            result.topCategory = lexicon.categories[best]
+        }
+        return result
     }
 
-    /// Whether phrase `p` matches with its first element at `hits[start]`.
-    private func matches(_ p: Int, startingAt start: Int, _ hits: UnsafeBufferPointer<Hit>) -> Bool {
-        let guardPrev = unlessPrev[p]
-        if !guardPrev.isEmpty, start > 0, hits[start - 1].index == hits[start].index - 1,
-           hits[start - 1].concepts.intersects(guardPrev) {
-            return false
+    /// The hits (indices into `hits`) that make up `rule` in the clause `range`, or `nil`.
+    private func match(_ rule: CrisisLexicon.Rule, _ hits: [Hit], _ range: Range<Int>) -> [Int]? {
+        let n = rule.elements.count
+        let window: Int32 = rule.compact ? Int32(8 * (n - 1) + 4) : Self.part * Int32(2 + 3 * (n - 1)) + Self.part - 1
+        for anchor in range where hits[anchor].term == rule.elements[0] {
+            var chosen = [anchor]
+            var ok = true
+            for e in rule.elements.dropFirst() {
+                var best = -1
+                var bestDistance = Int32.max
+                for k in range where hits[k].term == e && !chosen.contains(where: { hits[$0].pos == hits[k].pos }) {
+                    let d = abs(hits[k].pos - hits[anchor].pos)
+                    if d < bestDistance { best = k; bestDistance = d }
+                }
+                if best < 0 { ok = false; break }
+                chosen.append(best)
+            }
+            guard ok else { continue }
+            let lo = chosen.map { hits[$0].pos }.min()!, hi = chosen.map { hits[$0].pos }.max()!
+            if n == 1 || hi - lo <= window { return chosen }
         }
-        return matchRest(p, element: starts[p] + 1, at: start, hits)
+        return nil
     }
 
-    private func matchRest(_ p: Int, element k: Int, at position: Int, _ hits: UnsafeBufferPointer<Hit>) -> Bool {
-        if k == starts[p + 1] {
-            let guardNext = unlessNext[p]
-            let next = position + 1
-            if !guardNext.isEmpty, next < hits.count, hits[next].index == hits[position].index + 1,
-               hits[next].concepts.intersects(guardNext) {
-                return false
+    /// The weight of a matched rule after softeners, and whether it is about another person.
+    private func weigh(_ rule: CrisisLexicon.Rule, _ chosen: [Int], _ hits: [Hit], _ range: Range<Int>,
+                       messageLanguage: Int16, sure: Bool, mediaInMessage: Bool) -> (Float, Bool, Bool) {
+        var w = rule.weight
+        let positions = chosen.map { hits[$0].pos }
+        let lo = positions.min()!, hi = positions.max()!
+        let hiEnd = chosen.map { hits[$0].pos + hits[$0].length }.max()!
+        if chosen.contains(where: { hits[$0].soft }) { w *= 0.5 }
+        var negated = false, media = false, past = false
+        var lastPerson: (pos: Int32, other: Bool)?
+        for k in range {
+            let term = lexicon.terms[Int(hits[k].term)]
+            guard term.kind != .cue, term.language == rule.language || term.language == messageLanguage
+                || lexicon.family[Int(term.language)] == lexicon.family[Int(messageLanguage < 0 ? rule.language : messageLanguage)]
+            else { continue }
+            let p = hits[k].pos
+            switch term.kind {
+            case .negation:
+                // Not a negation the rule's own words hold (`不想活`, `いないほうが`).
+                if chosen.contains(where: { hits[$0].pos <= p && p < hits[$0].pos + (rule.compact ? hits[$0].length : 1) }) { continue }
+                if rule.compact {
+                    if p >= lo - 5 && p <= hiEnd + 3 { negated = true }
+                } else if p >= lo - 3 * Self.part && p <= hi {
+                    negated = true
+                }
+            case .media: media = true
+            case .past: past = true
+            case .firstPerson, .otherPerson:
+                // Person words only of the rule's or the message's own language (Dutch `nicht`
+                // is a niece, German `nicht` is "not").
+                if term.language != rule.language && term.language != messageLanguage { continue }
+                if p <= hi, lastPerson == nil || p >= lastPerson!.pos {
+                    // At one position a first-person form wins ("myself" is both).
+                    if let l = lastPerson, l.pos == p, !l.other { continue }
+                    lastPerson = (p, term.kind == .otherPerson)
+                }
+            case .cue: break
             }
-            return true
         }
-        let limit = hits[position].index + 1 + gaps[k]
-        let wanted = elements[k]
-        var j = position + 1
-        while j < hits.count && hits[j].index <= limit {
-            if hits[j].concepts.intersects(wanted), matchRest(p, element: k + 1, at: j, hits) {
-                return true
-            }
-            j += 1
-        }
-        return false
+        // A rule of a language far from the message's counts less (`me va a matar` is Spanish,
+        // not the Portuguese `matar-me`; `overdose caffeine` inside Vietnamese).
+        if sure, messageLanguage >= 0, lexicon.family[Int(rule.language)] != lexicon.family[Int(messageLanguage)] { w *= 0.7 }
+        if negated { w *= 0.25 }
+        if media { w *= 0.3 } else if mediaInMessage && rule.elements.count == 1 { w *= 0.5 }
+        if past { w *= 0.4 }
+        return (w, lastPerson?.other ?? false, w < rule.weight)
+    }
+}
+
+/// The detector's numbers for one message, for the evaluation tool (`make eval`) and the
+/// classifier's training script. Never logged; it names a category, never the words.
+public struct CrisisAnalysis: Sendable {
+    public let outcome: CrisisOutcome
+    /// Lexicon weight for the writer's own risk and for someone else's.
+    public let lexicalSelf: Float
+    public let lexicalOther: Float
+    /// The same from cues no softener touched.
+    public let plainSelf: Float
+    public let plainOther: Float
+    /// The lexicon category that weighed most, if any.
+    public let category: String?
+    /// Classifier probabilities (0 when no weights are shipped).
+    public let classifierCrisis: Float
+    public let classifierConcern: Float
+    /// The folded text the classifier reads.
+    public let folded: String
+}
+
+extension CrisisDetector {
+    /// Scores and outcome of `text` (see ``CrisisAnalysis``).
+    public static func analyse(_ text: String, atRisk: Bool = false) -> CrisisAnalysis {
+        let s = score(text, atRisk: atRisk, forceClassifier: true)
+        return CrisisAnalysis(outcome: decide(s, atRisk: atRisk), lexicalSelf: s.lexicalSelf, lexicalOther: s.lexicalOther,
+                              plainSelf: s.plainSelf, plainOther: s.plainOther, category: s.topCategory, classifierCrisis: s.classifierCrisis,
+                              classifierConcern: s.classifierConcern, folded: foldedLine(text))
     }
 }

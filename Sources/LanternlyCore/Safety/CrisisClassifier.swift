@@ -1,0 +1,173 @@
+import Foundation
+import LanternlyResources
+
+/// A small linear model over hashed features of the folded text (``SafetyText``): word
+/// unigrams and bigrams, character 2–4-grams of each word with its edges, and character
+/// 1–3-grams of Chinese/Japanese/Korean runs. Three classes: none, crisis, concern (softmax).
+///
+/// Trained by `Scripts/crisis_train.py` on the train part of `Eval/crisis/corpus/`, which also
+/// tunes the decision thresholds on the dev part; weights in `Resources/crisis-weights.bin`.
+///
+/// File layout (little-endian): `LCC1`, UInt32 bucket count (a power of two), 5 × Float32
+/// thresholds (see ``Thresholds``), 3 × Float32 scales, 3 × Float32 biases, then
+/// `buckets × 3` Int8 weights (bucket-major; weight = int8 × scale of its class).
+/// Features hash with FNV-1a 64 over UTF-8 bytes of a tagged string (`w:word`, `b:w1 w2`,
+/// `c: ab`, `k:漢字`), modulo the bucket count.
+final class CrisisClassifier: @unchecked Sendable {
+    struct Thresholds {
+        /// How much the classifier's probability counts beside the lexicon's weight.
+        var classifierWeight: Float = 1
+        /// Crisis when lexicon weight + classifierWeight × p(crisis) reaches this.
+        var crisisBar: Float = 1
+        /// Concern when lexicon weight (other) + classifierWeight × p(concern) reaches this.
+        var concernBar: Float = 1
+        /// The bar's factor after a crisis or concern turn (lower: follow-ups count).
+        var followupBar: Float = 0.6
+        /// p(crisis) (or p(concern)) that flags a message without any lexicon cue.
+        var anyRiskBar: Float = 2
+    }
+
+    let buckets: Int
+    let mask: UInt64
+    let scales: (Float, Float, Float)
+    let biases: (Float, Float, Float)
+    let weights: [Int8]
+    let thresholds: Thresholds
+    /// Whether weights were loaded (without them the lexicon decides alone).
+    var isTrained: Bool { !weights.isEmpty }
+
+    static let shipped: CrisisClassifier = {
+        if let data = try? Data(contentsOf: ShippedResources.url("crisis-weights.bin")), let c = CrisisClassifier(data: data) {
+            return c
+        }
+        return CrisisClassifier()
+    }()
+
+    init() {
+        buckets = 0
+        mask = 0
+        scales = (0, 0, 0)
+        biases = (0, 0, 0)
+        weights = []
+        thresholds = Thresholds()
+    }
+
+    init?(data: Data) {
+        guard data.count >= 8 + 11 * 4, data.prefix(4) == Data("LCC1".utf8) else { return nil }
+        func u32(_ at: Int) -> UInt32 {
+            data.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
+        }
+        func f32(_ at: Int) -> Float { Float(bitPattern: u32(at)) }
+        let n = Int(u32(4))
+        guard n > 0, n & (n - 1) == 0, data.count == 8 + 11 * 4 + n * 3 else { return nil }
+        buckets = n
+        mask = UInt64(n - 1)
+        thresholds = Thresholds(classifierWeight: f32(8), crisisBar: f32(12), concernBar: f32(16), followupBar: f32(20), anyRiskBar: f32(24))
+        scales = (f32(28), f32(32), f32(36))
+        biases = (f32(40), f32(44), f32(48))
+        weights = data.withUnsafeBytes { Array($0[52...].bindMemory(to: Int8.self)) }
+    }
+
+    /// p(crisis) and p(concern) for a folded message; zeros without weights.
+    func probabilities(_ t: SafetyText) -> (crisis: Float, concern: Float) {
+        guard isTrained else { return (0, 0) }
+        var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0
+        var count = 0
+        weights.withUnsafeBufferPointer { w in
+            Self.features(t) { h in
+                let i = Int(h & mask) * 3
+                s0 &+= Int32(w[i])
+                s1 &+= Int32(w[i + 1])
+                s2 &+= Int32(w[i + 2])
+                count += 1
+            }
+        }
+        if count == 0 { return (0, 0) }
+        let z0 = Float(s0) * scales.0 + biases.0
+        let z1 = Float(s1) * scales.1 + biases.1
+        let z2 = Float(s2) * scales.2 + biases.2
+        let m = max(z0, z1, z2)
+        let e0 = expf(z0 - m), e1 = expf(z1 - m), e2 = expf(z2 - m)
+        let sum = e0 + e1 + e2
+        return (e1 / sum, e2 / sum)
+    }
+
+    /// Calls `body` with the hash of every feature of `t`, in the same order and with the
+    /// same tags as `Scripts/crisis_train.py`.
+    static func features(_ t: SafetyText, _ body: (UInt64) -> Void) {
+        var prevWord: Range<Int>? = nil
+        var prevClause: Int32 = -1
+        for tok in t.tokens {
+            let r = Int(tok.start)..<Int(tok.end)
+            let word = t.scalars[r]
+            body(hash(tag: 0x77, word))  // w:word
+            if let p = prevWord, prevClause == tok.clause {
+                var h = start(0x62)  // b:w1 w2
+                h = add(h, t.scalars[p])
+                h = addScalar(h, 0x20)
+                h = add(h, word)
+                body(h)
+            }
+            prevWord = r
+            prevClause = tok.clause
+            // c: character 2–4-grams of " word "
+            let n = word.count + 2
+            @inline(__always) func at(_ i: Int) -> UInt32 { i == 0 || i == n - 1 ? 0x20 : word[word.startIndex + i - 1] }
+            for len in 2...4 where len <= n {
+                for i in 0...(n - len) {
+                    var h = start(0x63)
+                    for k in i..<(i + len) { h = addScalar(h, at(k)) }
+                    body(h)
+                }
+            }
+        }
+        // k: 1–3-grams of each clause's CJK run
+        var i = 0
+        let c = t.compact
+        while i < c.count {
+            var j = i
+            while j < c.count, t.compactClause[j] == t.compactClause[i] { j += 1 }
+            for len in 1...3 {
+                var a = i
+                while a + len <= j {
+                    var h = start(0x6B)
+                    for k in a..<(a + len) { h = addScalar(h, c[k]) }
+                    body(h)
+                    a += 1
+                }
+            }
+            i = j
+        }
+    }
+
+    @inline(__always) static func start(_ tag: UInt8) -> UInt64 {
+        var h = CrisisLexicon.fnvOffset
+        h = (h ^ UInt64(tag)) &* CrisisLexicon.fnvPrime
+        h = (h ^ 0x3A) &* CrisisLexicon.fnvPrime  // ':'
+        return h
+    }
+
+    @inline(__always) static func hash(tag: UInt8, _ s: ArraySlice<UInt32>) -> UInt64 { add(start(tag), s) }
+
+    @inline(__always) static func add(_ h0: UInt64, _ s: ArraySlice<UInt32>) -> UInt64 {
+        var h = h0
+        for v in s { h = addScalar(h, v) }
+        return h
+    }
+
+    /// FNV-1a over the UTF-8 bytes of one scalar.
+    @inline(__always) static func addScalar(_ h0: UInt64, _ v: UInt32) -> UInt64 {
+        var h = h0
+        @inline(__always) func byte(_ b: UInt32) { h = (h ^ UInt64(b & 0xFF)) &* CrisisLexicon.fnvPrime }
+        if v < 0x80 {
+            byte(v)
+        } else if v < 0x800 {
+            byte(0xC0 | (v >> 6)); byte(0x80 | (v & 0x3F))
+        } else if v < 0x10000 {
+            byte(0xE0 | (v >> 12)); byte(0x80 | ((v >> 6) & 0x3F)); byte(0x80 | (v & 0x3F))
+        } else {
+            byte(0xF0 | (v >> 18)); byte(0x80 | ((v >> 12) & 0x3F)); byte(0x80 | ((v >> 6) & 0x3F)); byte(0x80 | (v & 0x3F))
+        }
+        return h
+    }
+}

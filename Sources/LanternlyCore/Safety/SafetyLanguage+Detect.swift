@@ -1,0 +1,134 @@
+import Foundation
+
+extension SafetyLanguage {
+    /// The language `text` is written in, among all 18, so that a crisis or concern reply
+    /// comes in the **message's** language (a person with an English UI who writes in
+    /// Japanese gets the Japanese reply).
+    ///
+    /// By script first — Hangul → Korean; kana → Japanese; Han characters → Chinese, simplified
+    /// or traditional by which forms of common characters appear; Cyrillic → Ukrainian when
+    /// `і ї є ґ` or Ukrainian words appear, else Russian — then, for Latin letters, by letters
+    /// only some languages use (`ğ ş ı` Turkish, `ơ ư đ` Vietnamese, `ß` German, `ñ` Spanish,
+    /// `ã õ` Portuguese, `æ ø` Danish/Norwegian, `å ä ö` Swedish…) and common words of each
+    /// language, including Russian and Ukrainian typed in Latin letters.
+    ///
+    /// - Returns: `fallback` when the text gives no sign (digits, emoji, empty).
+    public static func detect(_ text: String, fallback: SafetyLanguage) -> SafetyLanguage {
+        detectWithConfidence(text, fallback: fallback).language
+    }
+
+    /// ``detect(_:fallback:)`` and whether the guess is sure: by script (Cyrillic, CJK,
+    /// Hangul), or for Latin letters by at least two signs and a clear lead over the runner-up.
+    static func detectWithConfidence(_ text: String, fallback: SafetyLanguage) -> (language: SafetyLanguage, sure: Bool) {
+        let text = SafetyText.needsCompatibilityMapping(text) ? text.precomposedStringWithCompatibilityMapping : text
+        var hangul = 0, kana = 0, han = 0, cyrillic = 0, latin = 0, ukrainianLetters = 0
+        var simplified = 0, traditional = 0
+        for s in text.unicodeScalars {
+            let v = s.value
+            switch v {
+            case 0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F: hangul += 1
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana += 1
+            case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0xF900...0xFAFF:
+                han += 1
+                if Self.simplifiedOnly.contains(v) { simplified += 1 }
+                if Self.traditionalOnly.contains(v) { traditional += 1 }
+            case 0x400...0x4FF:
+                cyrillic += 1
+                if v == 0x456 || v == 0x457 || v == 0x454 || v == 0x491 || v == 0x406 || v == 0x407 || v == 0x404 || v == 0x490 {
+                    ukrainianLetters += 1
+                }
+            case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0xFF21...0xFF3A, 0xFF41...0xFF5A: latin += 1
+            default: break
+            }
+        }
+        let cjk = hangul + kana + han
+        if cjk > 0, cjk * 2 >= latin + cyrillic {
+            if hangul >= kana && hangul >= han { return (.korean, true) }
+            if kana > 0 { return (.japanese, true) }
+            return (traditional > simplified ? .chineseTraditional : .chineseSimplified, true)
+        }
+        if cyrillic > 0, cyrillic >= latin {
+            if ukrainianLetters > 0 { return (.ukrainian, true) }
+            let words = Self.words(text)
+            let uk = words.filter { Self.ukrainianWords.contains(String($0)) }.count
+            let ru = words.filter { Self.russianWords.contains(String($0)) }.count
+            return (uk > ru ? .ukrainian : .russian, true)
+        }
+        if latin == 0 { return (fallback, false) }
+        return latinLanguage(text)
+    }
+
+    private static func words(_ text: String) -> [Substring] {
+        text.lowercased().split { !$0.isLetter && $0 != "'" && $0 != "’" }
+    }
+
+    /// Latin-script languages by distinctive letters (3 points each) and common words (2 each).
+    private static func latinLanguage(_ text: String) -> (language: SafetyLanguage, sure: Bool) {
+        var score = [Int](repeating: 0, count: SafetyLanguage.allCases.count)
+        let lower = text.lowercased()
+        for ch in lower.unicodeScalars where ch.value >= 0x80 {
+            if let langs = Self.hintIndex[ch.value] { for l in langs { score[l] += 3 } }
+        }
+        for w in lower.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "’" }) {
+            if let langs = Self.wordIndex[String(w)] { for l in langs { score[l] += 2 } }
+        }
+        var best = -1, bestScore = 0, second = 0
+        for (i, v) in score.enumerated() {
+            if v > bestScore { second = bestScore; bestScore = v; best = i } else if v > second { second = v }
+        }
+        guard best >= 0 else { return (.english, false) }
+        return (SafetyLanguage.allCases[best], bestScore >= 4 && bestScore >= second + 2)
+    }
+
+    /// Letter → languages (indices into `allCases`) that use it.
+    private static let hintIndex: [UInt32: [Int]] = {
+        var index: [UInt32: [Int]] = [:]
+        for (lang, letters) in letterHints {
+            let i = SafetyLanguage.allCases.firstIndex(of: lang)!
+            for s in letters.lowercased().unicodeScalars { index[s.value, default: []].append(i) }
+        }
+        return index
+    }()
+
+    /// Common word → languages (indices into `allCases`).
+    private static let wordIndex: [String: [Int]] = {
+        var index: [String: [Int]] = [:]
+        for (lang, words) in commonWords {
+            let i = SafetyLanguage.allCases.firstIndex(of: lang)!
+            for w in words { index[w, default: []].append(i) }
+        }
+        return index
+    }()
+
+    private static let letterHints: [(SafetyLanguage, String)] = [
+        (.turkish, "ğşıçİü"), (.vietnamese, "ơưđăạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ"),
+        (.german, "ßä"), (.spanish, "ñ¿¡"), (.portuguese, "ãõ"), (.danish, "æø"), (.norwegian, "æø"),
+        (.swedish, "ä"), (.french, "œèùûëç"), (.italian, "ìò"),
+    ]
+
+    private static func set(_ s: String) -> Set<String> { Set(s.split(separator: " ").map(String.init)) }
+
+    private static let commonWords: [(SafetyLanguage, Set<String>)] = [
+        (.english, set("i a an off the and to my me is it that was you of in want don't dont not just can't im i'm am have be so this what never anymore with for at he she they we all been would feel like today")),
+        (.german, set("ich und nicht mich mir das ist ein eine der die zu mehr will möchte kann auch mein meine bin habe es sich nur noch wie den dem mit auf für aber heute hab wenn dass war wäre keine einfach schon")),
+        (.spanish, set("yo no me quiero el la que de y en mi es ya más mas estoy soy todo para por una un lo pero los las con se hoy nada muy tengo esta está porque del al")),
+        (.french, set("je ne pas me moi et le la les de que un une est suis veux plus mon ma mes j'ai c'est tout pour des du au avec sur aujourd'hui rien très qui ça il elle on")),
+        (.italian, set("io non mi voglio il la che di e un una è sono più mio mia ho anche per ma tutto lo gli con del della oggi niente molto questo perché sempre")),
+        (.portuguese, set("eu não nao me quero o a que de e um uma é sou mais meu minha estou tudo para mas já com do da no na os hoje nada muito isso porque tô tá")),
+        (.danish, set("jeg mig dig sig nu mere blev hvad ikke og det er en at på har min mit kan bare også meget noget hjem efter kæreste")),
+        (.norwegian, set("jeg meg deg seg nå mer ble hva ikke og det er en at på har min mitt kan bare også mye noe hjem etter kjæreste ikkje")),
+        (.swedish, set("jag mig dig sig inte och det är en att på har mer min mitt kan bara också mycket något hem efter vad nu blev")),
+        (.dutch, set("ik niet mij me wil en het is een de dat van meer mijn kan gewoon ook wat zijn je naar met voor maar nog er heb ben vandaag niks")),
+        (.turkish, set("ben bir ve bu çok değil istiyorum artık hiç ne için ama beni bana sen o biz yok var bile kadar şey bugün gibi daha sonra mi mı da de")),
+        (.vietnamese, set("tôi toi không khong muốn muon và là của có một nữa này mình minh được đã rồi quá")),
+        (.russian, set("ya ne hochu khochu mne menya eto chto kak zhit umeret uzhe bolshe vse vsyo segodnya ochen pokonchit soboi soboy sebya")),
+        (.ukrainian, set("ya ne khochu meni mene tse shcho yak zhyty pomerty vzhe bilshe sogodni duzhe sobi")),
+    ]
+
+    static let russianWords: Set<String> = set("что это как я не мне меня хочу уже больше все всё сегодня очень жить умереть себя собой он она они был была")
+    static let ukrainianWords: Set<String> = set("що це як я не мені мене хочу вже більше все сьогодні дуже жити померти себе собі він вона вони був була")
+
+    /// Characters written differently in simplified and traditional Chinese (common ones).
+    private static let simplifiedOnly: Set<UInt32> = Set("们说这么还没时会来对过为个后让觉样点里开关见东长问间学实现经头车钱吗爱发话谁给难边妈帮伤药杀结绝轻离体气电书买卖写应该听请谢进认梦脑医愿续总岁亲乐无从与将带当论办变饭楼桥".unicodeScalars.map(\.value))
+    private static let traditionalOnly: Set<UInt32> = Set("們說這麼還沒時會來對過為個後讓覺樣點裡開關見東長問間學實現經頭車錢嗎愛發話誰給難邊媽幫傷藥殺結絕輕離體氣電書買賣寫應該聽請謝進認夢腦醫願續總歲親樂無從與將帶當論辦變飯樓橋".unicodeScalars.map(\.value))
+}

@@ -1,0 +1,290 @@
+import Foundation
+
+/// A message folded for matching only (the stored text is never changed): the input of
+/// ``CrisisDetector``'s lexicon and classifier.
+///
+/// What folding does, in one pass over the Unicode scalars:
+/// - Unicode NFKC when the text holds compatibility characters (fullwidth `ｉ ｗａｎｔ`,
+///   mathematical letters `𝐝𝐢𝐞`, halfwidth kana, ligatures);
+/// - lower case with full folding, Turkish `İ`/`ı` to `i`, accents and other combining marks
+///   dropped (`é` → `e`, `ё` → `е`, `ї` → `и`), `ß` → `ss`; Russian and Ukrainian letters read
+///   side by side (`ы і ї й` → `и`, `є э` → `е`, `ґ` → `г`, `ь ъ` dropped) — the table comes
+///   from Python's `unicodedata` through `Scripts/crisis_lexicon.py`, so the lexicon and the
+///   text fold the same way;
+/// - zero-width characters, soft hyphens and apostrophes inside words removed (`don't` → `dont`);
+/// - digits and `@ $` inside a word read as letters (`k1ll` → `kill`, `3`→`з` in Cyrillic);
+/// - three or more single letters in a row joined (`d i e` → `die`, `s-u-i-c-i-d-e`);
+/// - Chinese, Japanese and Korean letters kept apart as a character sequence per clause
+///   (no spaces between words; spaces inside Korean dropped).
+/// Clauses end at `. ! ? ;`, line breaks and their CJK forms.
+struct SafetyText {
+    enum Script: UInt8 { case latin, cyrillic, other, digits }
+
+    struct Token {
+        var start: Int32
+        var end: Int32
+        var clause: Int32
+        var script: Script
+        /// Made by joining single letters (`d i e`): split again into known words when matched.
+        var joined: Bool
+        /// Had a letter three or more times in a row (`killlll`, squeezed to two here).
+        var stretched = false
+        /// Had digits read as letters (`х0чу`).
+        var leet = false
+    }
+
+    /// Folded letters of every token, back to back.
+    var scalars: [UInt32] = []
+    var tokens: [Token] = []
+    /// Chinese, Japanese and Korean letters, back to back, and the clause of each.
+    var compact: [UInt32] = []
+    var compactClause: [Int32] = []
+    var clauseCount: Int32 = 0
+
+    /// The folded text as one line (tokens joined by spaces, clauses by ` . `): the classifier's input.
+    var line: String {
+        var out = String.UnicodeScalarView()
+        var clause: Int32 = -1
+        var ti = 0, ci = 0
+        while ti < tokens.count || ci < compact.count {
+            let nextClause = min(ti < tokens.count ? tokens[ti].clause : .max, ci < compactClause.count ? compactClause[ci] : .max)
+            if nextClause != clause {
+                if clause >= 0 { out.append(contentsOf: " . ".unicodeScalars) }
+                clause = nextClause
+            }
+            while ti < tokens.count, tokens[ti].clause == clause {
+                if !out.isEmpty, out.last != " " { out.append(" ") }
+                for v in scalars[Int(tokens[ti].start)..<Int(tokens[ti].end)] { out.append(Unicode.Scalar(v)!) }
+                ti += 1
+            }
+            var wrote = false
+            while ci < compact.count, compactClause[ci] == clause {
+                if !wrote, !out.isEmpty, out.last != " " { out.append(" ") }
+                out.append(Unicode.Scalar(compact[ci])!)
+                wrote = true
+                ci += 1
+            }
+        }
+        return String(out)
+    }
+
+    @inline(__always) static func isCompact(_ v: UInt32) -> Bool {
+        (v >= 0x1100 && v <= 0x11FF) || (v >= 0x2E80 && v <= 0x9FFF) || (v >= 0xAC00 && v <= 0xD7AF)
+            || (v >= 0xF900 && v <= 0xFAFF) || (v >= 0x20000 && v <= 0x3FFFF)
+    }
+
+    @inline(__always) static func isCyrillic(_ v: UInt32) -> Bool { v >= 0x400 && v <= 0x4FF }
+
+    /// Whether NFKC can change `text` in a way that matters here (fullwidth and halfwidth
+    /// forms, mathematical letters, letterlike symbols, enclosed letters, ligatures).
+    static func needsCompatibilityMapping(_ text: String) -> Bool {
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v < 0x2100 { continue }
+            if (v >= 0xFF00 && v <= 0xFFEF) || (v >= 0x1D400 && v <= 0x1D7FF) || (v >= 0x2100 && v <= 0x24FF)
+                || (v >= 0xFB00 && v <= 0xFB4F) || (v >= 0x1F100 && v <= 0x1F1FF) || (v >= 0x3200 && v <= 0x33FF) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Folds `text` with `fold` (U+0080…U+1FFF → up to two scalars, from the lexicon file).
+    init(_ text: String, fold: FoldTable) {
+        let source = Self.needsCompatibilityMapping(text) ? text.precomposedStringWithCompatibilityMapping : text
+        scalars.reserveCapacity(source.utf8.count)
+        var tokenStart = 0
+        var letters = 0, latin = 0, cyrillic = 0, digits = 0
+        var clause: Int32 = 0
+        var clauseHasContent = false
+        var dotPending = false
+
+        func finish() {
+            let end = scalars.count
+            if end == tokenStart { return }
+            defer { tokenStart = scalars.count }
+            var script: Script
+            if letters == 0 {
+                script = .digits
+            } else {
+                script = cyrillic > latin ? .cyrillic : latin > 0 ? .latin : cyrillic > 0 ? .cyrillic : .other
+                if digits > 0 {
+                    for i in tokenStart..<end where scalars[i] < 0x80 {
+                        scalars[i] = script == .cyrillic ? Self.cyrillicLeet(scalars[i]) : Self.latinLeet(scalars[i])
+                    }
+                }
+            }
+            // Squeeze runs of three or more equal letters to two (`killlll` → `kill`).
+            var stretched = false
+            if end - tokenStart >= 3 {
+                var w = tokenStart + 2
+                for r in (tokenStart + 2)..<end {
+                    if scalars[r] == scalars[w - 1] && scalars[r] == scalars[w - 2] {
+                        stretched = true
+                    } else {
+                        scalars[w] = scalars[r]
+                        w += 1
+                    }
+                }
+                if stretched { scalars.removeSubrange(w..<end) }
+            }
+            tokens.append(Token(start: Int32(tokenStart), end: Int32(scalars.count), clause: clause, script: script, joined: false,
+                                stretched: stretched, leet: digits > 0 && letters > 0))
+            clauseHasContent = true
+            letters = 0; latin = 0; cyrillic = 0; digits = 0
+        }
+        func endClause() {
+            finish()
+            if clauseHasContent {
+                joinSingleLetters(from: tokens.lastIndex(where: { $0.clause != clause }).map { $0 + 1 } ?? 0)
+                clause += 1
+                clauseHasContent = false
+            }
+        }
+        @inline(__always) func letter(_ v: UInt32) {
+            scalars.append(v)
+            letters += 1
+            if v < 0x250 { latin += 1 } else if Self.isCyrillic(v) { cyrillic += 1 }
+        }
+
+        for scalar in source.unicodeScalars {
+            var v = scalar.value
+            if dotPending {
+                dotPending = false
+                let isWordChar = (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x400 && v <= 0x4FF)
+                if !isWordChar { endClause() }
+            }
+            if v < 0x80 {
+                if v >= 0x41 && v <= 0x5A { v += 0x20 }
+                if v >= 0x61 && v <= 0x7A {
+                    letter(v)
+                } else if v >= 0x30 && v <= 0x39 {
+                    scalars.append(v)
+                    digits += 1
+                } else if v == 0x27 || v == 0x60 {
+                    continue
+                } else if v == 0x40 || v == 0x24 {
+                    // `@` inside a word is `a` (`@` before a word marks a tag); `$` is `s`.
+                    if scalars.count > tokenStart || v == 0x24 {
+                        letter(v == 0x40 ? 0x61 : 0x73)
+                    } else {
+                        finish()
+                    }
+                } else if v == 0x2E {
+                    finish()
+                    dotPending = true
+                } else if v == 0x21 || v == 0x3F || v == 0x3B || v == 0x0A || v == 0x0D {
+                    endClause()
+                } else {
+                    finish()
+                }
+                continue
+            }
+            switch v {
+            case 0xAD, 0x200B...0x200F, 0x2060, 0xFEFF, 0x2018, 0x2019, 0x02BC, 0x0300...0x036F:
+                continue
+            case 0x3002, 0xFF01, 0xFF1F, 0xFF0E, 0xFF1B, 0x2026, 0x061F, 0x2029, 0x2028, 0x0085:
+                endClause()
+                continue
+            default:
+                break
+            }
+            if v >= 0x430 && v <= 0x449 {
+                // а…щ, unchanged by the fold but й (read as и): the common case in Russian and Ukrainian
+                letter(v == 0x439 ? 0x438 : v)
+                continue
+            }
+            if v < 0x2000 {
+                let f = fold.entries[Int(v) - 0x80]
+                if f == FoldTable.unchanged {
+                    if scalar.properties.isAlphabetic { letter(v) } else { finish() }
+                } else {
+                    let count = Int(f >> 48)
+                    if count >= 1 { letter(UInt32(f & 0xFFFFFF)) }
+                    if count >= 2 { letter(UInt32((f >> 24) & 0xFFFFFF)) }
+                }
+                continue
+            }
+            if Self.isCompact(v) {
+                finish()
+                compact.append(v)
+                compactClause.append(clause)
+                clauseHasContent = true
+                continue
+            }
+            if scalar.properties.isAlphabetic && !(v >= 0x3000 && v <= 0x303F) {
+                letter(v)
+            } else {
+                finish()
+            }
+        }
+        endClause()
+        clauseCount = clause
+    }
+
+    /// Joins runs of three or more one-letter tokens (`k i l l`) in `tokens[from...]`.
+    private mutating func joinSingleLetters(from first: Int) {
+        var i = first
+        var out: [Token] = []
+        var changed = false
+        while i < tokens.count {
+            var j = i
+            while j < tokens.count, tokens[j].end - tokens[j].start == 1, tokens[j].script == .latin || tokens[j].script == .cyrillic,
+                  j == i || tokens[j].start == tokens[j - 1].end {
+                j += 1
+            }
+            if j - i >= 3 {
+                var t = tokens[i]
+                t.end = tokens[j - 1].end
+                t.joined = true
+                out.append(t)
+                changed = true
+                i = j
+            } else {
+                out.append(tokens[i])
+                i += 1
+            }
+        }
+        if changed { tokens.replaceSubrange(first..., with: out) }
+    }
+
+    @inline(__always) static func latinLeet(_ v: UInt32) -> UInt32 {
+        switch v {
+        case 0x30: return 0x6F  // 0 o
+        case 0x31: return 0x69  // 1 i
+        case 0x33: return 0x65  // 3 e
+        case 0x34: return 0x61  // 4 a
+        case 0x35: return 0x73  // 5 s
+        case 0x37: return 0x74  // 7 t
+        case 0x38: return 0x62  // 8 b
+        case 0x39: return 0x67  // 9 g
+        default: return v
+        }
+    }
+
+    @inline(__always) static func cyrillicLeet(_ v: UInt32) -> UInt32 {
+        switch v {
+        case 0x30: return 0x43E  // 0 о
+        case 0x33: return 0x437  // 3 з
+        case 0x34: return 0x447  // 4 ч
+        case 0x36: return 0x431  // 6 б
+        case 0x31: return 0x438  // 1 и
+        default: return v
+        }
+    }
+}
+
+/// The case and accent folds for U+0080…U+1FFF, read from the lexicon file (`F` lines).
+struct FoldTable {
+    static let unchanged: UInt64 = .max
+    /// `entries[v - 0x80]`: `unchanged`, or count << 48 | second << 24 | first.
+    var entries = [UInt64](repeating: FoldTable.unchanged, count: 0x2000 - 0x80)
+
+    mutating func set(_ v: UInt32, _ replacement: [UInt32]) {
+        guard v >= 0x80, v < 0x2000, replacement.count <= 2 else { return }
+        var e = UInt64(replacement.count) << 48
+        if replacement.count >= 1 { e |= UInt64(replacement[0]) }
+        if replacement.count >= 2 { e |= UInt64(replacement[1]) << 24 }
+        entries[Int(v) - 0x80] = e
+    }
+}

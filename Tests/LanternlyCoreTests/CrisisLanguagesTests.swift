@@ -1,0 +1,187 @@
+import XCTest
+import LanternlyResources
+@testable import LanternlyCore
+
+/// Representative cases of every category in every language (written for these tests, not
+/// taken from the evaluation corpus), so that a regression fails `make test`. The full
+/// measurement is `make eval`.
+final class CrisisLanguagesTests: XCTestCase {
+    /// (language, category, text) that must get the crisis outcome.
+    static let crisis: [(String, String, String)] = [
+        ("en", "passive_wish", "honestly I wish I could go to sleep and never wake up"),
+        ("en", "active_ideation", "been thinking about ending my life lately"),
+        ("en", "method", "how many pills would it take, asking for me"),
+        ("en", "method", "I bought a rope this afternoon"),
+        ("en", "intent", "I have decided, I am going to kill myself"),
+        ("en", "preparatory", "I started giving my stuff away, won't need it anymore"),
+        ("en", "past_attempt", "since my suicide attempt nobody talks to me"),
+        ("en", "nssi", "I cut myself again last night on purpose"),
+        ("en", "burden", "my family would be better off without me"),
+        ("en", "hopelessness_death", "there is no reason to live anymore"),
+        ("en", "farewell", "this is goodbye, thanks for trying everyone"),
+        ("en", "euphemism", "I just want to end it all"),
+        ("ru", "passive_wish", "хоть бы уснуть и не проснуться"),
+        ("ru", "active_ideation", "думаю покончить с собой"),
+        ("ru", "method", "хочу наглотаться таблеток"),
+        ("ru", "nssi", "опять резала себя"),
+        ("ru", "burden", "всем будет лучше без меня"),
+        ("ru", "hopelessness_death", "не вижу смысла жить"),
+        ("ru", "euphemism", "хочу уйти из жизни"),
+        ("ru", "euphemism", "хочу свести счеты с жизнью"),
+        ("uk", "passive_wish", "я не хочу жити"),
+        ("uk", "active_ideation", "хочу покінчити з собою"),
+        ("uk", "method", "хочу стрибнути з мосту"),
+        ("de", "passive_wish", "ich will einfach nicht mehr leben"),
+        ("de", "active_ideation", "ich denke darüber nach, mich umzubringen, ich will mich umbringen"),
+        ("de", "method", "ich will Tabletten schlucken, alle"),
+        ("es", "passive_wish", "ya no quiero vivir"),
+        ("es", "active_ideation", "quiero suicidarme"),
+        ("fr", "passive_wish", "je ne veux plus vivre"),
+        ("fr", "active_ideation", "j'ai envie de me suicider"),
+        ("it", "passive_wish", "non voglio più vivere"),
+        ("it", "active_ideation", "penso al suicidio ogni giorno"),
+        ("pt", "passive_wish", "não quero mais viver"),
+        ("pt", "active_ideation", "quero me matar"),
+        ("ja", "passive_wish", "もう消えたい"),
+        ("ja", "active_ideation", "自殺したいと思ってる"),
+        ("ko", "passive_wish", "그냥 죽고 싶어"),
+        ("ko", "active_ideation", "자살할까 생각중"),
+        ("zh-Hans", "passive_wish", "我真的不想活了"),
+        ("zh-Hans", "active_ideation", "我想自杀"),
+        ("zh-Hant", "active_ideation", "我想自殺"),
+        ("da", "passive_wish", "jeg vil ikke leve mere"),
+        ("nl", "active_ideation", "ik denk aan zelfmoord"),
+        ("nb", "active_ideation", "jeg tenker på selvmord"),
+        ("sv", "active_ideation", "jag vill ta livet av mig"),
+        ("tr", "passive_wish", "artık yaşamak istemiyorum"),
+        ("tr", "active_ideation", "intihar etmeyi düşünüyorum"),
+        ("vi", "passive_wish", "tôi muốn chết"),
+        ("vi", "active_ideation", "mình đang nghĩ đến chuyện tự tử"),
+    ]
+
+    /// Stylised writing of crisis messages: fullwidth, mathematical letters, leet, spaced
+    /// letters, zero-width characters, Russian and Ukrainian typed in Latin letters.
+    static let stylised: [String] = [
+        "ｉ ｗａｎｔ ｔｏ ｄｉｅ",
+        "𝐢 𝐰𝐚𝐧𝐭 𝐭𝐨 𝐝𝐢𝐞",
+        "i w4nt t0 d13",
+        "su1c1d3",
+        "k i l l   m y s e l f",
+        "s-u-i-c-i-d-e",
+        "sui\u{200B}cide",
+        "ya ne hochu zhit",
+        "hochu umeret",
+        "ya ne khochu zhyty",
+        "х0чу ум3реть",
+        "ЯНЕХОЧУЖИТЬ нехочу жить",
+        "ｓｕｉｃｉｄｅ",
+    ]
+
+    /// Hard negatives: the same words, no risk.
+    static let negatives: [String] = [
+        "I'm not suicidal, just annoyed",
+        "I would never kill myself, relax",
+        "I don't want to die, I want a vacation",
+        "we watched a documentary about suicide prevention",
+        "my brother used to self-harm but he's doing well now",
+        "my feet are dying after the hike",
+        "this homework will be the death of me",
+        "we killed the other team tonight",
+        "I cut myself a slice of cake",
+        "I overdosed on coffee again",
+        "killing it at work today",
+        "умираю со смеху",
+        "убил время в очереди",
+        "Ich sterbe vor Lachen",
+        "me muero de risa",
+        "笑死我了",
+        "死ぬほど疲れた",
+        "배고파 죽겠다",
+        "my grandmother died last year and I miss her",
+        "rough day, tired and sad, but okay",
+    ]
+
+    func testCrisisInEveryLanguage() {
+        for (lang, category, text) in Self.crisis {
+            XCTAssertEqual(CrisisDetector.assess(text), .crisis, "\(lang) \(category): \(text)")
+        }
+        let languages = Set(Self.crisis.map(\.0))
+        XCTAssertEqual(languages, Set(SafetyLanguage.allCases.map(\.rawValue)), "a case in every language")
+    }
+
+    func testStylisedWritingIsFolded() {
+        for text in Self.stylised {
+            XCTAssertEqual(CrisisDetector.assess(text), .crisis, text)
+        }
+    }
+
+    func testHardNegativesGetNoFlag() {
+        for text in Self.negatives {
+            XCTAssertEqual(CrisisDetector.assess(text), .none, "\(text) (\(CrisisDetector.score(text).topCategory ?? "-"))")
+        }
+    }
+
+    func testSomeoneElseAtRiskIsConcern() {
+        XCTAssertEqual(CrisisDetector.assess("my friend told me she wants to end her life, what do I do"), .concern)
+        XCTAssertEqual(CrisisDetector.assess("my sister wants to kill herself"), .concern)
+        XCTAssertEqual(CrisisDetector.assess("мой друг хочет покончить с собой, что делать"), .concern)
+        XCTAssertEqual(CrisisDetector.assess("我朋友说她想自杀"), .concern)
+        // The writer's own risk stays crisis even with another person in the sentence.
+        XCTAssertEqual(CrisisDetector.assess("my mom would be better off without me"), .crisis)
+    }
+
+    func testConversationMemoryMakesFollowUpsCrisis() {
+        XCTAssertEqual(CrisisDetector.assess("I already have them"), .none)
+        XCTAssertEqual(CrisisDetector.assess("I already have them", atRisk: true), .crisis)
+        XCTAssertEqual(CrisisDetector.assess("I'm going to do it tonight", atRisk: true), .crisis)
+        XCTAssertEqual(CrisisDetector.assess("what a lovely sunny morning", atRisk: true), .none)
+    }
+
+    func testTurkishDottedCapitalFolds() {
+        XCTAssertEqual(CrisisDetector.assess("İNTİHAR etmek istiyorum"), .crisis)
+    }
+
+    func testMessageLanguageAmongAllEighteen() {
+        let samples: [(String, SafetyLanguage)] = [
+            ("I want to go home", .english), ("Я хочу домой", .russian), ("Я хочу додому, мені сумно", .ukrainian),
+            ("Ich will nach Hause", .german), ("Quiero ir a casa, estoy cansada", .spanish),
+            ("Je veux rentrer, je suis fatiguée", .french), ("Voglio andare a casa, sono stanco", .italian),
+            ("Eu quero ir para casa, estou cansada", .portuguese), ("家に帰りたい", .japanese), ("집에 가고 싶어", .korean),
+            ("我想回家，这个世界太累了", .chineseSimplified), ("我想回家，這個世界太累了", .chineseTraditional),
+            ("Jeg vil hjem, jeg er træt", .danish), ("Ik wil naar huis, ik ben moe", .dutch),
+            ("Jeg vil hjem nå, jeg er trøtt", .norwegian), ("Jag vill hem, jag är trött", .swedish),
+            ("Eve gitmek istiyorum, çok yorgunum", .turkish), ("Tôi muốn về nhà, tôi mệt quá", .vietnamese),
+            ("ya hochu domoi, mne grustno", .russian),
+        ]
+        for (text, expected) in samples {
+            XCTAssertEqual(SafetyLanguage.detect(text, fallback: .english), expected, text)
+        }
+        XCTAssertEqual(SafetyLanguage.detect("12345 🙂", fallback: .german), .german, "no sign: the fallback")
+    }
+
+    func testFoldingForMatchingOnly() {
+        let fold = CrisisLexicon.shipped.fold
+        XCTAssertEqual(SafetyText("ＨＥＬＬＯ Wörld İstanbul ıi ёж Ґанок soft\u{00AD}ware", fold: fold).line,
+                       "hello world istanbul ii еж ганок software")
+        XCTAssertEqual(SafetyText("a b c d, done. 今日は 雨", fold: fold).line, "abcd done . 今日は雨")
+    }
+
+    func testEveryLexiconFormIsFolded() {
+        // The lexicon file is written folded; folding a form again must not change it (the
+        // script and the Swift side fold the same way).
+        let lexicon = CrisisLexicon.shipped
+        let data = try! Data(contentsOf: ShippedResources.url("crisis-lexicon.txt"))
+        let text = String(decoding: data, as: UTF8.self)
+        var checked = 0
+        for line in text.split(separator: "\n") where line.hasPrefix("T ") {
+            for form in line.split(separator: " ").dropFirst(2) where !form.contains("_") && !form.hasSuffix("*") {
+                let folded = SafetyText(String(form), fold: lexicon.fold)
+                let joined = folded.tokens.map { String(String.UnicodeScalarView(folded.scalars[Int($0.start)..<Int($0.end)].map { Unicode.Scalar($0)! })) }.joined()
+                    + String(String.UnicodeScalarView(folded.compact.map { Unicode.Scalar($0)! }))
+                XCTAssertEqual(joined, String(form), "lexicon form \(form) folds to \(joined)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 5000)
+    }
+}
