@@ -5,7 +5,7 @@ import LanternlyCore
 /// Fills `home`'s journal with `count` generated entries, one a day-ish going back in time,
 /// in English, Russian and Japanese; about one in a hundred mentions a lantern (фонарь), so
 /// searches have a realistic number of hits.
-func makeJournal(count: Int, home: String) -> Int32 {
+func makeJournal(count: Int, home: String, quiet: Bool = false) -> Int32 {
     let paths = LanternlyPaths(home: URL(fileURLWithPath: home))
     let openings = ["Slept badly and woke at five.", "A calm morning with coffee.", "Work was a lot today.",
                     "Called my sister after dinner.", "Rain all day, stayed in.", "Walked by the river with Sam.",
@@ -35,7 +35,7 @@ func makeJournal(count: Int, home: String) -> Int32 {
             }
         }
         written += try journal.bulkInsert(batch)
-        print("wrote \(written) entries to \(paths.database.path)")
+        if !quiet { print("wrote \(written) entries to \(paths.database.path)") }
         return 0
     } catch {
         FileHandle.standardError.write(Data("make-journal: \(error)\n".utf8))

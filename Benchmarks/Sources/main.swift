@@ -57,4 +57,5 @@ report("CrisisDetector, 500 chars German (no crisis)", medianNanos(inner: 2000) 
 let crisis = String(calm.prefix(470)) + " I want to die"
 report("CrisisDetector, 500 chars ending in a crisis phrase", medianNanos(inner: 2000) { sink = sink != CrisisDetector.isCrisis(crisis) } / 1000, "µs", budget: 50)
 runUIBenchmarks()
+runLunaBenchmarks()
 if sink { print("") }

@@ -29,7 +29,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// 4 = the search index holds folded text (``SearchText/fold(_:)``) in a trigram table
     /// with `detail=none` over a view, plus CJK one- and two-character pieces in a second table.
     /// 5 = short ids, revisions, trash (issue 12).
-    public static let schemaVersion = 5
+    /// 6 = what Luna remembers, kept month observations, Luna's own daily questions (issue 10).
+    public static let schemaVersion = 6
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
@@ -475,6 +476,33 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         },
         // 4 → 5: short ids, revisions and the trash (issue 12). See `SQLiteJournal+History.swift`.
         { db in try SQLiteJournal.migrateToHistory(db) },
+        // 5 → 6: what Luna remembers (forgotten with the entry it came from), the month
+        // observations kept once a month is past, and Luna's own daily questions.
+        { db in
+            try db.execute("""
+                CREATE TABLE memories(
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    words TEXT NOT NULL,
+                    day TEXT,
+                    source TEXT NOT NULL,
+                    created_at INTEGER NOT NULL);
+                CREATE UNIQUE INDEX memories_kind_words ON memories(kind, words COLLATE NOCASE);
+                CREATE INDEX memories_source ON memories(source);
+                CREATE TRIGGER memories_entry_delete AFTER DELETE ON entries BEGIN
+                    DELETE FROM memories WHERE source = 'entry:' || old.id;
+                END;
+                CREATE TABLE month_observations(
+                    month TEXT PRIMARY KEY,
+                    text TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    made_at INTEGER NOT NULL);
+                CREATE TABLE model_questions(
+                    day TEXT PRIMARY KEY,
+                    text TEXT NOT NULL,
+                    made_at INTEGER NOT NULL);
+                """)
+        },
     ]
 
     private func migrate() throws {

@@ -161,6 +161,9 @@ public struct AppStatus: Equatable, Sendable {
     public var profileError: String?
     /// Set while a remote model server is in use: says that journal text leaves the machine.
     public var privacyNotice: String? = nil
+    /// The banner can be hidden under this key (``LunaDiagnostics/bannerDismissalKey(for:profile:)``);
+    /// it stays hidden while ``UserSettings/dismissedBanner`` holds the same key.
+    public var bannerDismissalKey: String? = nil
     /// Each service's last source and error, as labelled lines in the UI language
     /// (``LunaDiagnostics/serviceLine(_:language:)``): `Chat` — `on-device; last error: none`.
     public var serviceLines: [LabelledValue] = []

@@ -28,6 +28,8 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     case send, newline, recallEarlier, recallLater, scrollUp, scrollDown, stopWaiting, answerQuestion
     // moving between screens
     case openSettings, openDiagnostics, openJournal, back, showHelp, quit
+    // the banner
+    case dismissBanner
     // settings
     case moveUp, moveDown, changeNext, changePrevious
     // diagnostics
@@ -54,6 +56,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .stopWaiting: return [.escape]
         case .answerQuestion: return [.function(5), .ctrl("t")]
         case .openSettings: return [.function(2), .ctrl("o")]
+        case .dismissBanner: return [.ctrl("x")]
         case .openDiagnostics: return [.function(3)]
         case .openJournal: return [.function(4)]
         case .back: return [.escape, .character("q")]
@@ -92,6 +95,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .send, .newline, .recallEarlier, .recallLater, .stopWaiting, .answerQuestion: return [.chat]
         case .scrollUp, .scrollDown: return [.chat, .diagnostics, .journalList, .journalFound, .journalRead, .help]
         case .openSettings, .openDiagnostics, .openJournal: return screens
+        case .dismissBanner: return [.chat, .diagnostics, .journalList, .journalRead]
         case .back: return [.settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput, .journalCalendar, .help]
         case .showHelp: return [.chat, .settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalCalendar, .help]
         case .quit: return KeyContext.allCases
@@ -117,7 +121,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     public var inHelpLine: Bool {
         switch self {
         case .recallEarlier, .recallLater, .scrollUp, .scrollDown, .moveUp, .moveDown, .changePrevious,
-             .stopWaiting:
+             .stopWaiting, .dismissBanner:
             return false
         default: return true
         }

@@ -277,6 +277,13 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
     case .openSettings:
         state.screen = .settings
         return [.pollStatus, .loadDeviceNames]
+    case .dismissBanner:
+        // Only the "switch Apple Intelligence on" banner can be hidden; remembered in settings
+        // under its cause, so it comes back when the reason changes.
+        guard let key = state.status.bannerDismissalKey, state.status.profileError == nil,
+              state.settings.dismissedBanner != key else { return [] }
+        state.settings.dismissedBanner = key
+        return [.saveSettings(state.settings)]
     case .openDiagnostics:
         state.screen = .diagnostics
         state.diagnosticsScroll = 0

@@ -123,6 +123,8 @@ struct Painter {
     mutating func banner(at y: Int) -> Int {
         let s = state.status
         guard let text = s.profileError ?? s.banner else { return y }
+        // Dismissed for this very reason: hidden until the reason changes.
+        if s.profileError == nil, let key = s.bannerDismissalKey, state.settings.dismissedBanner == key { return y }
         var line = TerminalText.sanitize(text)
         if s.profileError == nil, let percent = bannerProgressPercent(s) {
             line += " " + t.format("ui.banner.progress", String(percent) + "%")
@@ -131,7 +133,10 @@ struct Painter {
         // Settings are offered everywhere but on the settings screen itself.
         if s.bannerOffersSettings && s.profileError == nil && state.screen != .settings {
             let key = "[" + KeyCommand.openSettings.label(short: true) + "]"
-            let offer = line + "  " + key + " " + t("ui.banner.openSettings")
+            var offer = line + "  " + key + " " + t("ui.banner.openSettings")
+            if s.bannerDismissalKey != nil, state.screen == .chat || state.screen == .diagnostics || state.screen == .journal {
+                offer += "  [" + KeyCommand.dismissBanner.label(short: true) + "] " + t("ui.banner.hide")
+            }
             // When the offer would be cut, the key goes first, so it always shows.
             let fits = maxRows > 1 && TerminalText.wrap(offer, width: w - 2).count <= maxRows
             line = fits ? offer : key + " " + line

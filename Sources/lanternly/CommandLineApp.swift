@@ -37,7 +37,7 @@ enum CommandLineApp {
         ReplyCommand.command, ChatCommand.command, StatusCommand.command,
         DiagnosticsCommand.command, QuestionCommand.command, ProfileCommand.command,
         SettingsCommand.command,
-    ] + JournalCommands.all + EntryCommands.all + ShellIntegration.all
+    ] + JournalCommands.all + EntryCommands.all + ShellIntegration.all + [MemoryCommand.command, MonthCommand.command]
 
     /// The general help (`lanternly --help`) in `language`: `cli.help.general` with the
     /// command list filled in.

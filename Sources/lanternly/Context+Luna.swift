@@ -162,14 +162,13 @@ extension Context {
         if let s = cache.chat { return s }
         let live = try liveProfile()
         let box = settingsBox
-        let model: LanguageModel = try modelServer() ?? systemModel() ?? SimulatedLanguageModel(
-            profile: live.provider, devices: try devices(), strings: catalog, gender: { box.value.gender }, now: now)
+        let model = try languageModel()
         let environment = self.environment
         let service = LunaChatService(model: model, catalog: catalog, diagnostics: try diagnostics(),
                                       region: {
                                           CrisisRegion.resolve(setting: box.value.region, environment: environment,
                                                                profileRegion: { live.profile.region })
-                                      }, uiLanguage: language)
+                                      }, uiLanguage: language, memories: rememberedLines)
         // One process answers once: remember the last bank line across runs (no user text).
         service.lastBankLine = try? String(contentsOf: lastBankLineFile, encoding: .utf8)
         // A fixed seed makes the bank's picks repeatable (tests; a reproducible bug report).
@@ -211,6 +210,11 @@ extension Context {
             } catch {
                 Output.error("lanternly: " + text("cli.chat.turnNotKept", describeJournalError(error)))
             }
+        }
+        // A chat is learned from only while chat history is kept: with history off, no
+        // words of a chat stay on disk, not even as a memory.
+        if remember, settings.keepChatHistory, Self.ordinarySources.contains(reply.source) {
+            learn(from: message, source: .chat)
         }
         return reply
     }
@@ -263,6 +267,7 @@ extension Context {
 /// The parts of ``Context`` built on first use.
 final class ContextCache {
     var liveProfile: LiveProfile?
+    var model: LanguageModel?
     var diagnostics: LunaDiagnostics?
     var chat: LunaChatService?
     var server: OpenAICompatibleLanguageModel?

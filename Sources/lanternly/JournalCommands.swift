@@ -18,6 +18,7 @@ enum JournalCommands {
         let star = args.flag("--star")
         let recover = args.flag("--recover")
         let listOnly = args.flag("--list")
+        let suggestTags = args.flag("--suggest-tags")
         let dateText = try args.option("--date")
         let words = try args.positionals()
         if recover { return try runRecover(context, listOnly: listOnly) }
@@ -87,11 +88,39 @@ enum JournalCommands {
             Output.line(crisis.text)
         } else if let problem = context.settingsProblem {
             Output.error("lanternly: \(problem.message(context.catalog, context.language))")
-        } else if !quiet {
-            let reply = try context.reply(to: String(text.prefix(LunaChatService.maxMessageBytes)), remember: false)
-            Output.line(reply.text)
+        } else {
+            if !quiet {
+                let reply = try context.reply(to: String(text.prefix(LunaChatService.maxMessageBytes)), remember: false)
+                Output.line(reply.text)
+            }
+            context.learn(from: text, source: .entry(entry.id))
+            if suggestTags { try offerTags(for: entry, context) }
         }
         return 0
+    }
+
+    /// `write --suggest-tags`: Luna's tag suggestions for the saved entry (none with the gate
+    /// closed: nothing is printed). In a terminal she asks whether to add them.
+    static func offerTags(for entry: JournalEntry, _ context: Context) throws {
+        let journal = try context.journal()
+        let existing = ((try? journal.tagCounts()) ?? []).sorted { $0.count > $1.count }.map(\.tag)
+        let suggester = TagSuggester(model: try context.languageModel(), diagnostics: try context.diagnostics())
+        let body = entry.body
+        let tags = try runBlocking { await suggester.suggest(for: body, existing: existing, current: entry.tags) }
+        guard !tags.isEmpty else { return }
+        let shown = tags.map { "@" + $0 }.joined(separator: " ")
+        Output.line(context.text("cli.write.suggested", Sanitize.text(shown)))
+        guard isatty(STDIN_FILENO) != 0 else { return }
+        Output.write(context.text("cli.write.addSuggested"))
+        fflush(stdout)
+        let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        guard ["y", "yes", "д", "да"].contains(answer) else { return }
+        do {
+            _ = try journal.update(id: entry.id, EntryChange(tags: entry.tags + tags))
+            Output.line(context.text("cli.write.tagsAdded", shown))
+        } catch {
+            throw CLIError.runtime(context.describeJournalError(error))
+        }
     }
 
     static func runRecover(_ context: Context, listOnly: Bool) throws -> Int32 {

@@ -27,6 +27,17 @@ enum LiveDependencies {
         let gate = GateCache()
         let questionHistoryURL = paths.state.appendingPathComponent("question-history.json")
         let calendar = context.calendar
+        let extractor = try context.memoryExtractor()
+        /// Learns from a chat message or a saved entry, off the run loop; failures to store
+        /// are dropped (memory is a nicety, the message or the entry is already safe).
+        let settingsBox = context.settingsBox
+        @Sendable func learn(_ text: String, _ source: MemorySource) async {
+            // Chats are learned from only while chat history is kept.
+            if source == .chat, !settingsBox.value.keepChatHistory { return }
+            let today = LocalDay(now(), in: calendar.timeZone).description
+            let facts = await extractor.extract(from: text, today: today)
+            if !facts.isEmpty { _ = try? journalBox.get().remember(facts, source: source, at: now()) }
+        }
 
         @Sendable func status(_ language: AppLanguage) -> AppStatus {
             let fileChanged = live.refresh()
@@ -64,6 +75,7 @@ enum LiveDependencies {
                                          modelLanguages: profile.modelLanguages, simulator: profile.simulator,
                                          eligible: devices.device(named: profile.device)?.eligible,
                                          platform: devices.device(named: profile.device)?.platform))
+            result.bannerDismissalKey = snapshot.bannerDismissalKey
             result.serverLines = diagnostics.serverLines(snapshot, language: language).map { LabelledValue($0.label, $0.value) }
             result.diagnosticsLines = diagnostics.lines(snapshot, profile: profile, language: language)
                 .map { LabelledValue($0.label, $0.value) }
@@ -75,8 +87,16 @@ enum LiveDependencies {
         }
 
         var deps = AppDependencies(
-            reply: { message in await chat.reply(to: message) },
-            streamReply: { message, progress in await chat.reply(to: message, progress: progress) },
+            reply: { message in
+                let reply = await chat.reply(to: message)
+                if Context.ordinarySources.contains(reply.source) { await learn(message, .chat) }
+                return reply
+            },
+            streamReply: { message, progress in
+                let reply = await chat.reply(to: message, progress: progress)
+                if Context.ordinarySources.contains(reply.source) { await learn(message, .chat) }
+                return reply
+            },
             // The crisis check sees the whole entry; the model sees at most one message's worth.
             // The crisis check sees the whole entry, @tags included, before anything is stripped
             // or cut; the model then sees the words without their tags, at most one message's worth.
@@ -99,13 +119,8 @@ enum LiveDependencies {
             },
             deviceNames: { devices.names },
             dailyQuestion: { path, language in
-                let service = DailyQuestionService(catalog: catalog)
-                var history = (try? QuestionHistory.load(from: questionHistoryURL)) ?? QuestionHistory()
-                let question = service.inAppQuestion(path: path, language: language, date: now(),
-                                                     calendar: calendar, history: &history)
-                try? LanternlyPaths.ensureDirectory(paths.state)
-                try? history.save(to: questionHistoryURL)
-                return question.isEmpty ? nil : question
+                let question = (try? context.todaysQuestion(path: path, language: language, date: now(), calendar: calendar))?.text
+                return question?.isEmpty == false ? question : nil
             },
             writeReport: {
                 let profile = live.profile
@@ -139,6 +154,7 @@ enum LiveDependencies {
                     let id = try journalBox.get().add(NewEntry(text: body, createdAt: now(), timeZone: zone,
                                                                starred: false, extraTags: tags)).id
                     drafts.saved()
+                    Task.detached { await learn(body, .entry(id)) }
                     return id
                 } catch {
                     // Nothing typed is lost: keep a recovery draft, then report.

@@ -13,6 +13,8 @@ enum QuestionCommand {
         let date: String
         let mode: String
         let language: String
+        /// `model` (Luna wrote it) or `bank`.
+        let source: String
     }
 
     static func run(_ args: inout Arguments, _ context: Context) throws -> Int32 {
@@ -44,25 +46,13 @@ enum QuestionCommand {
         }
         let service = DailyQuestionService(catalog: context.catalog)
         let question: String
+        var source = "bank"
         if widget {
             question = service.widgetQuestion(path: path, language: context.language, date: date, calendar: calendar)
         } else {
-            let historyURL = context.paths.state.appendingPathComponent("question-history.json")
-            var history: QuestionHistory
-            do {
-                history = try QuestionHistory.load(from: historyURL)
-            } catch {
-                throw CLIError.runtime(key: "cli.question.historyUnreadable", historyURL.path)
-            }
-            var rng = SystemRandomNumberGenerator()
-            question = service.inAppQuestion(path: path, language: context.language, date: date,
-                                             calendar: calendar, history: &history, random: &rng)
-            do {
-                try LanternlyPaths.ensureDirectory(context.paths.state)
-                try history.save(to: historyURL)
-            } catch {
-                Output.error("lanternly: " + context.text("cli.question.historyUnsaved", historyURL.path, FileCause(error).message(context.catalog, context.language)))
-            }
+            let q = try context.todaysQuestion(path: path, language: context.language, date: date, calendar: calendar)
+            question = q.text
+            source = q.source.rawValue
         }
         if json {
             let f = DateFormatter()
@@ -71,7 +61,8 @@ enum QuestionCommand {
             f.locale = Locale(identifier: "en_US_POSIX")
             f.dateFormat = "yyyy-MM-dd"
             try Output.json(Payload(question: question, path: path.rawValue, date: f.string(from: date),
-                                    mode: widget ? "widget" : "inApp", language: context.language.rawValue))
+                                    mode: widget ? "widget" : "inApp", language: context.language.rawValue,
+                                    source: source))
         } else {
             Output.line(question)
         }

@@ -38,6 +38,7 @@ enum SettingsCommand {
                 v["model.server"] = s.model.server ?? "none"
                 v["model.languages"] = s.model.languages?.joined(separator: ",") ?? "auto"
                 v["model.allowRemote"] = s.model.allowRemote ? "true" : "false"
+                v["memory"] = s.keepMemories ? "on" : "off"
                 let autoRegion = CrisisRegion.resolve(setting: s.region, environment: context.environment,
                                                       profileRegion: { (try? context.liveProfile())?.profile.region })
                 try Output.json(Shown(values: v, modelName: s.model.name,
@@ -51,6 +52,7 @@ enum SettingsCommand {
                 Output.line("path      \(s.lifePath.rawValue)")
                 Output.line("language  \(s.language?.rawValue ?? "auto")")
                 Output.line("history   \(s.keepChatHistory ? "on" : "off")")
+                Output.line("memory    \(s.keepMemories ? "on" : "off")")
                 // The model server, with the environment's overrides as they apply now.
                 let m = s.model.overridden(by: context.environment)
                 Output.line("model.server       \(m.server ?? "none (no network)")")
@@ -144,6 +146,12 @@ enum SettingsCommand {
             case "false", "off": s.model.allowRemote = false
             default: throw refused("true, false (on, off)")
             }
+        case "memory":
+            switch value.lowercased() {
+            case "on", "true", "yes": s.keepMemories = true
+            case "off", "false", "no": s.keepMemories = false
+            default: throw refused("on, off")
+            }
         case "answers":
             switch value.lowercased() {
             case "journal", "on", "true": s.answersToJournal = true
@@ -151,7 +159,7 @@ enum SettingsCommand {
             default: throw refused("journal, chat (on, off)")
             }
         default:
-            throw CLIError.usage(context.text("cli.settings.unknownKey", key, "gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote, answers"))
+            throw CLIError.usage(context.text("cli.settings.unknownKey", key, "gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote, answers, memory"))
         }
     }
 }

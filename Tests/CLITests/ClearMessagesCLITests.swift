@@ -14,7 +14,7 @@ final class ClearMessagesCLITests: XCTestCase {
         XCTAssertEqual(shown.status, 0, shown.stderr)
         let json = try XCTUnwrap(shown.json)
         let keys = Set(json.keys).subtracting(["resolved"])
-        XCTAssertEqual(keys, ["gender", "region", "path", "language", "history",
+        XCTAssertEqual(keys, ["gender", "region", "path", "language", "history", "memory",
                               "model.server", "model.name", "model.languages", "model.allowRemote", "answers"])
         XCTAssertEqual(json["region"] as? String, "JP")
         XCTAssertEqual(json["language"] as? String, "ru")

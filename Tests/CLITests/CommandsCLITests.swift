@@ -8,7 +8,7 @@ final class CommandsCLITests: XCTestCase {
 
     func testEveryCommandHasHelp() throws {
         for name in ["reply", "status", "question", "diagnostics", "profile", "chat", "settings",
-                     "write", "list", "search", "export", "import", "history"] {
+                     "write", "list", "search", "export", "import", "history", "memory", "month"] {
             let r = try cli.run([name, "--help"])
             XCTAssertEqual(r.status, 0, name)
             XCTAssertTrue(r.stdout.hasPrefix("Usage: lanternly \(name)"), "\(name): \(r.stdout.prefix(80))")
@@ -24,7 +24,7 @@ final class CommandsCLITests: XCTestCase {
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try Data("{ not json".utf8).write(to: config.appendingPathComponent("settings.json"))
         for name in ["reply", "status", "question", "diagnostics", "profile", "chat", "settings",
-                     "write", "list", "search", "export", "import", "history"] {
+                     "write", "list", "search", "export", "import", "history", "memory", "month"] {
             let en = try cli.run(["--lang", "en", name, "--help"])
             XCTAssertEqual(en.status, 0, "\(name): \(en.stderr)")
             XCTAssertTrue(en.stdout.hasPrefix("Usage: lanternly \(name)"), "\(name): \(en.stdout.prefix(80))")

@@ -36,6 +36,7 @@ final class LocalizedErrorsCLITests: XCTestCase {
             ["settings", "frobnicate"], ["settings", "set", "gender"], ["settings", "set", "model.languages", "xx"],
             ["question", "--path", "chaos"], ["question", "--date", "yesterdayish"],
             ["--profile", "/nonexistent/folder/p.json", "status"],
+            ["month", "2026-01", "2026-02"], ["memory", "frobnicate"], ["memory", "forget"], ["memory", "list", "x"],
         ]
         for args in table {
             assertRussian(try cli.run(["--lang", "ru"] + args), args.joined(separator: " "))

@@ -13,7 +13,7 @@ final class SettingsNamesCLITests: XCTestCase {
         XCTAssertEqual(file["path"] as? String, "growth")
         XCTAssertEqual(file["history"] as? String, "off")
         XCTAssertEqual(file["answers"] as? String, "chat")
-        for old in ["lifePath", "keepChatHistory", "answersToJournal"] { XCTAssertNil(file[old], old) }
+        for old in ["lifePath", "keepChatHistory", "answersToJournal", "keepMemories"] { XCTAssertNil(file[old], old) }
         let shown = try XCTUnwrap(try cli.run(["settings", "show", "--json"]).json)
         XCTAssertEqual(shown["path"] as? String, "growth")
         XCTAssertEqual(shown["history"] as? String, "off")
@@ -23,7 +23,7 @@ final class SettingsNamesCLITests: XCTestCase {
         let cli = try CLIRunner(); defer { cli.cleanUp() }
         let config = cli.home.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try Data(#"{"lifePath": "connection", "keepChatHistory": false, "answersToJournal": false, "gender": "feminine"}"#.utf8)
+        try Data(#"{"lifePath": "connection", "keepChatHistory": false, "answersToJournal": false, "keepMemories": false, "gender": "feminine"}"#.utf8)
             .write(to: config.appendingPathComponent("settings.json"))
         let shown = try cli.run(["settings", "show", "--json"])
         XCTAssertEqual(shown.status, 0, shown.stderr)
@@ -32,6 +32,7 @@ final class SettingsNamesCLITests: XCTestCase {
         XCTAssertEqual(json["history"] as? String, "off")
         XCTAssertEqual(json["answers"] as? String, "chat")
         XCTAssertEqual(json["gender"] as? String, "feminine")
+        XCTAssertEqual(json["memory"] as? String, "off")
         // Changing one setting rewrites the file with the new names and keeps the old values.
         XCTAssertEqual(try cli.run(["settings", "set", "region", "GB"]).status, 0)
         let again = try XCTUnwrap(try cli.run(["settings", "show", "--json"]).json)

@@ -27,6 +27,9 @@ if s["banner"] is None and s["bannerOffersSettings"]:
 if s["isSimulator"] and s["banner"] is not None:
     print(f"{sys.argv[2]}: a banner in a simulator"); sys.exit(1)
 PY
+    # The app asks for the day's question as it opens (the question service's line): ask it
+    # first here too, so both read the same record.
+    "$L" --home "$home" --profile "$home/profile.json" --lang "$lang" question >/dev/null
     cli=$("$L" --home "$home" --profile "$home/profile.json" --lang "$lang" diagnostics)
     if [ "$name" = simulator ]; then
       grep -qiE 'simulator|симулятор' <<<"$(grep -iE '^(Reason|Причина)' <<<"$cli")" || fail "$lang: the simulator's diagnostics give no reason: $cli"

@@ -22,6 +22,9 @@ behave() { echo "$1" >&7; sleep 0.2; }
 B=("$LANTERNLY_BIN" --home "$work/home" --lang en)
 "${B[@]}" settings set model.server "http://127.0.0.1:$port/v1" >/dev/null
 "${B[@]}" settings set model.name luna-test >/dev/null
+# One request per message: memory extraction after each turn would be a request of its own
+# and take the next behaviour meant for a reply (memory has its own tests).
+"${B[@]}" settings set memory off >/dev/null
 
 tui start "$s" 80x30 -- "${B[@]}"
 tui wait "$s" 'Enter send' 15
@@ -92,6 +95,9 @@ tui stop "$s"
 # A refused connection: the banner names the server and the error.
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
 "${B[@]}" settings set model.name luna-test >/dev/null
+# One request per message: memory extraction after each turn would be a request of its own
+# and take the next behaviour meant for a reply (memory has its own tests).
+"${B[@]}" settings set memory off >/dev/null
 tui start "$s" 120x24 -- "${B[@]}"
 tui wait "$s" "can't reach the model server at http://127.0.0.1:$port/v1 \(connectionRefused\)" 15
 tui stop "$s"

@@ -185,6 +185,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
     public static func errorName(_ error: Error) -> String {
         if let g = error as? GenerationError { return g.description }
         if let n = error as? NamedError { return n.name }
+        if error is QuestionRepeated { return "questionRepeated" }
         if error is CancellationError { return "cancelled" }
         return String(describing: type(of: error))
     }
@@ -285,6 +286,27 @@ public final class LunaDiagnostics: @unchecked Sendable {
         }
     }
 
+    /// The key under which the person dismissed the banner for `availability`, or `nil` when
+    /// the banner cannot be dismissed. Only the "switch Apple Intelligence on" banner can be:
+    /// its key names the cause (`appleIntelligenceNotEnabled:switchedOff`,
+    /// `…:language:zh`, `…:region:CN`), so a dismissed banner comes back when the reason or
+    /// its cause changes. Not eligible stays short and permanent; not ready shows progress.
+    public func bannerDismissalKey(for availability: ModelAvailability, profile: HardwareProfile) -> String? {
+        guard !profile.simulator, case .unavailable(let reason) = availability else { return nil }
+        switch reason {
+        case .appleIntelligenceNotEnabled:
+            let cause: String
+            switch AvailabilityGate.notEnabledCause(profile: profile) {
+            case .language(let code)?: cause = "language:\(code)"
+            case .region(let region)?: cause = "region:\(region)"
+            case .switchedOff?, nil: cause = "switchedOff"
+            }
+            return "\(reason.name):\(cause)"
+        case .deviceNotEligible, .modelNotReady, .osTooOld, .unknown:
+            return nil
+        }
+    }
+
     /// The reason's stable name (`deviceNotEligible`, …), `nil` when available.
     public func reasonName(for availability: ModelAvailability) -> String? {
         guard case .unavailable(let reason) = availability else { return nil }
@@ -301,6 +323,8 @@ public final class LunaDiagnostics: @unchecked Sendable {
         public var reason: String?
         public var banner: String?
         public var bannerOffersSettings: Bool
+        /// ``bannerDismissalKey(for:profile:)``: the banner can be hidden under this key.
+        public var bannerDismissalKey: String? = nil
         public var profile: String
         public var device: String
         public var os: String
@@ -354,6 +378,7 @@ public final class LunaDiagnostics: @unchecked Sendable {
             banner: banner(for: availability, profile: profile, language: language, server: server),
             // No banner in a simulator, so nothing on it to offer (the JSON says the same).
             bannerOffersSettings: !profile.simulator && bannerOffersSettings(for: availability),
+            bannerDismissalKey: bannerDismissalKey(for: availability, profile: profile),
             profile: profilePath, device: profile.device, os: profile.os, isSimulator: profile.simulator,
             supportedLanguages: (serverLanguages ?? profile.modelLanguages).sorted(),
             lastSource: record.lastSource, lastGenerationError: record.lastGenerationError,
@@ -415,14 +440,14 @@ public final class LunaDiagnostics: @unchecked Sendable {
     /// `Chat: on-device; last error: none` — one service's source and error, in `language`.
     public func serviceLine(_ status: ServiceStatus, language: AppLanguage) -> (label: String, value: String) {
         let none = strings.string("diagnostics.none", language)
-        let source = status.lastSource.map { serviceSourceLabel($0, language: language) } ?? none
+        let source = status.lastSource.map { serviceSourceLabel($0, service: status.service, language: language) } ?? none
         return (strings.string("diagnostics.service.\(status.service.rawValue)", language),
                 strings.format("diagnostics.service.value", language, source, status.lastError ?? none))
     }
 
-    /// How a service's source is named to people; a chat source uses the reply-source names.
-    public func serviceSourceLabel(_ raw: String, language: AppLanguage) -> String {
-        if let reply = ReplySource(rawValue: raw) { return sourceLabel(reply, language: language) }
+    /// How a service's source is named to people; the chat's sources use the reply-source names.
+    public func serviceSourceLabel(_ raw: String, service: LunaService, language: AppLanguage) -> String {
+        if service == .chat, let reply = ReplySource(rawValue: raw) { return sourceLabel(reply, language: language) }
         if let source = ServiceSource(rawValue: raw) { return strings.string("diagnostics.serviceSource.\(source.rawValue)", language) }
         return raw
     }

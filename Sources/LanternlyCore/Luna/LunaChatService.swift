@@ -52,6 +52,60 @@ public enum LunaPrompts {
         return instructions[r.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
     }
 
+    /// Instructions asking for the durable facts of the prompt as ``MemoryExtraction`` JSON.
+    public static func memoryExtraction(today: String) -> String {
+        memoryExtractionLead + " Today is \(today). " + """
+            Answer only with JSON: {"memories": [{"kind": "person|pet|place|situation|goal|preference", \
+            "words": "the fact in the person's words", "date": "YYYY-MM-DD for a situation, else null"}]}. \
+            Keep facts that will still matter next week: people and pets by name, places, dated events, \
+            goals, likes and dislikes. Nothing else; an empty list when there is none.
+            """
+    }
+
+    static let memoryExtractionLead = "Extract durable facts about the person from the text."
+
+    /// Instructions for the month's observation of `month` (`YYYY-MM`).
+    public static func monthObservation(month: String, replyLanguage: AppLanguage) -> String {
+        monthLead + " The month is \(month). " + """
+            Write three or four short, warm sentences: how often they wrote, the themes, the people, \
+            what seemed to help. Do not quote the entries, do not diagnose or advise.
+            """ + " Reply in \(replyLanguage.rawValue)."
+    }
+
+    /// Instructions for Luna's own question of the day (`day`: `YYYY-MM-DD`, `path`: a ``LifePath``).
+    public static func dailyQuestion(path: String, day: String, replyLanguage: AppLanguage) -> String {
+        questionLead + " Today is \(day); the person's path is \(path). " + """
+            Ask one short, open, kind question they could write about today, drawing on what they \
+            wrote lately and what you remember. Never one of the questions listed as asked before.
+            """ + " Reply in \(replyLanguage.rawValue)."
+    }
+
+    /// Instructions asking for up to three tags for the prompt, as `{"tags": [...]}` JSON.
+    public static func tagSuggestion(existing: [String]) -> String {
+        tagLead + " Answer only with JSON: {\"tags\": [\"tag\", …]} — at most three short, lower-case tags, " +
+            "preferring the person's existing tags when they fit. Existing tags: " + existing.joined(separator: ", ") + "."
+    }
+
+    static let tagLead = "Suggest tags for this journal entry."
+
+    /// The existing tags named by ``tagSuggestion(existing:)``.
+    static func existingTags(_ instructions: String) -> [String] {
+        guard let r = instructions.range(of: "Existing tags: ", options: .backwards) else { return [] }
+        return instructions[r.upperBound...].dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    static let questionLead = "You are Luna, writing today's journaling question for the person."
+
+    static let monthLead = "You are Luna, writing a gentle observation of the person's month in their journal."
+
+    /// The day named by ``memoryExtraction(today:)``; `nil` for other instructions.
+    public static func memoryExtractionDay(_ instructions: String) -> String? {
+        guard instructions.hasPrefix(memoryExtractionLead),
+              let r = instructions.range(of: "Today is ") else { return nil }
+        return String(instructions[r.upperBound...].prefix(10))
+    }
+
     /// Instructions asking the model to translate the prompt: `Translate the text from ru to
     /// en. Reply with the translation only.`
     public static func translation(from: AppLanguage, to: AppLanguage) -> String {

@@ -11,6 +11,8 @@ struct Conversation: Sendable {
     /// Luna's replies the rule "no stock phrase in more than one of any five consecutive
     /// replies" looks back on: the four before the new one.
     static let recentReplies = 4
+    /// Luna's replies whose questions are not asked again while a fresh one fits.
+    static let questionMemory = 24
 }
 
 /// What the model keeps in mind from the conversation while it composes a reply.
@@ -35,15 +37,16 @@ struct ConversationMemory: Sendable {
         for reply in replies.suffix(Conversation.recentReplies) {
             banned.formUnion(PhraseIndex.phrases(in: reply))
         }
-        for reply in replies {
+        for reply in replies.suffix(Conversation.questionMemory) {
             asked.formUnion(PhraseIndex.phrases(in: reply).filter { $0.en.hasSuffix("?") })
         }
         var seen = Set<String>()
         for turn in c.turns.reversed().prefix(10) {
             let lang = SimulatedLanguageModel.language(of: turn.person)
-            let reading = Lexicon.read(turn.person, language: lang)
-            if let name = reading.name, lang == .english || name.role == .subject, seen.insert(name.text).inserted {
-                names.append(name.text)
+            let words = Lexicon.words(of: turn.person)
+            let name = lang == .russian ? Lexicon.russianName(in: words) : Lexicon.englishName(in: words)
+            if let name, lang == .english || name.1 == .subject, seen.insert(name.0).inserted {
+                names.append(name.0)
             }
         }
         for fact in c.memories {
@@ -65,9 +68,9 @@ struct ConversationMemory: Sendable {
 /// Finds which phrases of the phrasebook a reply was built from: every fixed fragment of a
 /// phrase (the text between its `{quote}` and `{name}` slots) appears in order.
 enum PhraseIndex {
-    private static let table: [(Phrase, [[String]])] = Phrasebook.all.map { phrase in
+    private static let table: [(Phrase, [[[UInt8]]])] = Phrasebook.all.map { phrase in
         let variants = Set([phrase.en, phrase.ru, phrase.ruFeminine, phrase.ruMasculine].compactMap { $0 })
-        return (phrase, variants.map(fragments))
+        return (phrase, variants.map { fragments($0).map { Array($0.utf8) } })
     }
 
     /// Fixed parts of a line, without slots; parts of under four letters are left out.
@@ -84,18 +87,38 @@ enum PhraseIndex {
     }
 
     static func phrases(in reply: String) -> Set<Phrase> {
+        let bytes = Array(reply.utf8)
         var found = Set<Phrase>()
-        for (phrase, variants) in table {
-            for parts in variants where !parts.isEmpty {
-                var from = reply.startIndex
-                var ok = true
-                for part in parts {
-                    guard let r = reply.range(of: part, range: from..<reply.endIndex) else { ok = false; break }
-                    from = r.upperBound
+        bytes.withUnsafeBufferPointer { hay in
+            for (phrase, variants) in table {
+                for parts in variants where !parts.isEmpty {
+                    var from = 0
+                    var ok = true
+                    for part in parts {
+                        guard let at = find(part, in: hay, from: from) else { ok = false; break }
+                        from = at + part.count
+                    }
+                    if ok { found.insert(phrase); break }
                 }
-                if ok { found.insert(phrase); break }
             }
         }
         return found
+    }
+
+    /// The first index of `needle` in `hay` at or after `from` (bytes), or `nil`.
+    static func find(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        let n = needle.count
+        guard n > 0, hay.count - from >= n, let first = needle.first else { return n == 0 ? from : nil }
+        var i = from
+        let last = hay.count - n
+        while i <= last {
+            if hay[i] == first {
+                var j = 1
+                while j < n && hay[i + j] == needle[j] { j += 1 }
+                if j == n { return i }
+            }
+            i += 1
+        }
+        return nil
     }
 }

@@ -552,6 +552,99 @@ enum Phrasebook {
         Phrase("And how is {name} doing these days?", "А как сейчас {name}?"),
     ]
 
+    // MARK: A month
+
+    static let monthDays = Phrase("Days with entries this month: {name}.", "Дней с записями в этом месяце: {name}.")
+    static let monthQuiet = Phrase("This month's pages are still quiet, and that's all right.",
+                                   "Страницы этого месяца пока тихие, и это нормально.")
+    static let monthPeople = Phrase("Your month had {name} in it.", "В этом месяце рядом были: {name}.")
+
+    static func monthTopic(_ topic: Topic) -> Phrase {
+        let (en, ru): (String, String)
+        switch topic {
+        case .work: (en, ru) = ("Work", "работа")
+        case .family: (en, ru) = ("Family", "семья")
+        case .sleep: (en, ru) = ("Sleep", "сон")
+        case .friends: (en, ru) = ("Friends", "друзья")
+        case .study: (en, ru) = ("Studying", "учёба")
+        case .health: (en, ru) = ("Health", "здоровье")
+        case .love: (en, ru) = ("Love and closeness", "отношения")
+        case .money: (en, ru) = ("Money", "деньги")
+        case .home: (en, ru) = ("Home", "дом")
+        }
+        return Phrase("\(en) came up more than anything else.", "Чаще всего в записях звучала тема: \(ru).")
+    }
+
+    static func monthHelped(_ activity: Activity) -> Phrase {
+        let (en, ru): (String, String)
+        switch activity {
+        case .walk: (en, ru) = ("Walks", "прогулки")
+        case .outdoors: (en, ru) = ("Time outdoors", "время на воздухе")
+        case .cooking: (en, ru) = ("Cooking", "готовка")
+        case .reading: (en, ru) = ("Reading", "чтение")
+        case .exercise: (en, ru) = ("Moving your body", "движение")
+        case .music: (en, ru) = ("Music", "музыка")
+        case .film: (en, ru) = ("Films and shows", "кино и сериалы")
+        case .crafts: (en, ru) = ("Making things", "творчество")
+        }
+        return Phrase("\(en) seemed to help.", "Похоже, помогало вот что: \(ru).")
+    }
+
+    static func monthFeeling(_ feeling: Feeling?) -> Phrase {
+        switch feeling {
+        case .tired?: return Phrase("There was a lot of tiredness in it, so rest counts too.", "В нём было много усталости, и отдых тоже считается.")
+        case .anxious?, .stressed?: return Phrase("It held some heavy, worried days, and you kept writing through them.",
+                                                 "В нём были тяжёлые, тревожные дни, и ты всё равно продолжаешь писать.")
+        case .sad?, .lonely?: return Phrase("Some of it was sad, and it's good that it has a place here.",
+                                            "Что-то в нём было грустным, и хорошо, что этому нашлось место здесь.")
+        case .happy?, .grateful?, .proud?, .calm?: return Phrase("There were bright days in it worth remembering.",
+                                                                "В нём были светлые дни, которые стоит запомнить.")
+        case .angry?, .confused?, nil: return Phrase("Thank you for writing it all down.", "Спасибо, что всё это записываешь.")
+        }
+    }
+
+    static var monthPhrases: [Phrase] {
+        [monthDays, monthQuiet, monthPeople] + Topic.allCases.map(monthTopic) + Activity.allCases.map(monthHelped)
+            + ([nil] + Feeling.allCases.map(Optional.some)).map(monthFeeling)
+    }
+
+    // MARK: A question of the day
+
+    static func dayQuestions(_ path: LifePath) -> [Phrase] {
+        switch path {
+        case .calm: return [
+            Phrase("What would make today feel a little gentler?", "Что сделало бы сегодняшний день чуть мягче?"),
+            Phrase("Where could you find a quiet moment today?", "Где сегодня можно найти минутку тишины?"),
+            Phrase("What could you let go of, just for today?", "Что можно отпустить, хотя бы на сегодня?"),
+            Phrase("What does your body need from today?", "Что нужно сегодня твоему телу?"),
+            Phrase("Which small comfort could you give yourself tonight?", "Каким маленьким удовольствием можно порадовать себя вечером?"),
+            Phrase("What could wait until tomorrow without any harm?", "Что спокойно может подождать до завтра?"),
+        ]
+        case .growth: return [
+            Phrase("What is one small step you could take today?", "Какой маленький шаг можно сделать сегодня?"),
+            Phrase("What would you like to try that feels a little new?", "Что хочется попробовать такого, что немного в новинку?"),
+            Phrase("What have you been finding out about yourself lately?", "Что нового ты узнаёшь о себе в последнее время?"),
+            Phrase("What would you like to be a little braver about today?", "В чём сегодня хочется быть чуть смелее?"),
+            Phrase("Which of your strengths could help you today?", "Какая из твоих сильных сторон может пригодиться сегодня?"),
+            Phrase("What would make you proud by this evening?", "Что к вечеру могло бы стать поводом для гордости?"),
+        ]
+        case .connection: return [
+            Phrase("Who would you like to hear from today?", "От кого тебе хотелось бы сегодня получить весточку?"),
+            Phrase("Who made a difference to you this week?", "Кто на этой неделе что-то для тебя значил?"),
+            Phrase("What would you like to share with someone close?", "Чем хочется поделиться с кем-то близким?"),
+            Phrase("Whose company would do you good right now?", "Чьё общество пошло бы тебе сейчас на пользу?"),
+            Phrase("What kind word could you pass on today?", "Каким добрым словом можно поделиться сегодня?"),
+            Phrase("Who have you been thinking about lately?", "О ком ты в последнее время думаешь?"),
+        ]
+        }
+    }
+
+    /// A question of the day about someone remembered; the Russian line needs the nominative.
+    static let dayNameQuestions = [
+        Phrase("How is {name} doing, and how are you today?", "Как там {name}, и как ты сегодня?"),
+        Phrase("What would you like to remember about {name} today?", "Что хочется сегодня запомнить, когда рядом {name}?"),
+    ]
+
     // MARK: Anything else
 
     static let genericOpenings = [
@@ -637,7 +730,8 @@ enum Phrasebook {
         list += thanks + thanksQuestions + askedAfter + askedAfterQuestions
         list += genericOpenings + genericQuestions + quotes
         for g in Goodbye.allCases { list += goodbyes(g) }
-        list += skippedOpenings + [skippedMiddle] + skippedQuestions + pickUpQuestions
+        list += skippedOpenings + [skippedMiddle] + skippedQuestions + pickUpQuestions + monthPhrases
+            + LifePath.allCases.flatMap(dayQuestions) + dayNameQuestions
         for role in nameRoles {
             list += nameQuestions(role, russianName: "X")
             if role == .about { list += nameQuestions(role, russianName: "А") }

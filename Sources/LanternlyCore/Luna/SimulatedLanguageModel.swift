@@ -75,6 +75,23 @@ public struct SimulatedLanguageModel: LanguageModel {
         guard Transcript.estimatedTokens(instructions) + Transcript.estimatedTokens(prompt) <= Self.contextWindowTokens else {
             throw GenerationError.exceededContextWindowSize
         }
+        if let today = LunaPrompts.memoryExtractionDay(instructions) {
+            // Structured output (guided generation); the simulated model reads both shipped languages.
+            return MemoryReading.json(prompt, today: today)
+        }
+        if instructions.hasPrefix(LunaPrompts.tagLead) {
+            return TagWriting.compose(prompt, existing: LunaPrompts.existingTags(instructions))
+        }
+        if instructions.hasPrefix(LunaPrompts.questionLead) {
+            let language = LunaPrompts.replyLanguage(instructions) ?? .english
+            guard profile.supportedLanguages.contains(language) else { throw GenerationError.unsupportedLanguageOrLocale }
+            return DayQuestionWriting.compose(prompt, instructions: instructions, language: language, gender: gender())
+        }
+        if instructions.hasPrefix(LunaPrompts.monthLead) {
+            let language = LunaPrompts.replyLanguage(instructions) ?? .english
+            guard profile.supportedLanguages.contains(language) else { throw GenerationError.unsupportedLanguageOrLocale }
+            return MonthWriting.compose(prompt, language: language, gender: gender())
+        }
         if let (from, to) = LunaPrompts.translationLanguages(instructions) {
             return Translator.translate(prompt, from: from, to: to, gender: gender())
         }

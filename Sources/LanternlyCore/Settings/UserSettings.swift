@@ -22,6 +22,11 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var region: String?
     /// When false, chat turns are not stored (issue "The journal").
     public var keepChatHistory: Bool
+    /// When false, Luna remembers nothing new and uses no memories (``MemoryExtractor``).
+    public var keepMemories: Bool
+    /// The "switch Apple Intelligence on" banner was dismissed for this reason's cause
+    /// (a ``LunaDiagnostics/bannerDismissalKey(for:profile:)`` value); `nil`: not dismissed.
+    public var dismissedBanner: String?
     /// When true (the default), an answer to the daily question (F5) is saved as a journal
     /// entry titled with the question, and Luna reflects on it (issue 12).
     public var answersToJournal: Bool
@@ -30,7 +35,8 @@ public struct UserSettings: Codable, Hashable, Sendable {
 
     public init(language: AppLanguage? = nil, gender: GrammaticalGender = .neutral,
                 lifePath: LifePath = .calm, region: String? = nil, keepChatHistory: Bool = true,
-                model: ModelServerSettings = ModelServerSettings(), answersToJournal: Bool = true) {
+                model: ModelServerSettings = ModelServerSettings(), answersToJournal: Bool = true,
+                keepMemories: Bool = true, dismissedBanner: String? = nil) {
         self.model = model
         self.answersToJournal = answersToJournal
         self.language = language
@@ -38,14 +44,16 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.lifePath = lifePath
         self.region = region
         self.keepChatHistory = keepChatHistory
+        self.keepMemories = keepMemories
+        self.dismissedBanner = dismissedBanner
     }
 
     /// The file's keys are the names `settings set` and `settings show` use (`path`,
-    /// `history`, `answers`, with the same values); the older names (`lifePath`,
-    /// `keepChatHistory`, `answersToJournal`, booleans) are still read.
+    /// `history`, `answers`, `memory`, with the same values); the older names (`lifePath`,
+    /// `keepChatHistory`, `answersToJournal`, `keepMemories`, booleans) are still read.
     enum CodingKeys: String, CodingKey {
-        case language, gender, path, region, history, model, answers
-        case lifePath, keepChatHistory, answersToJournal  // read only: files written before the rename
+        case language, gender, path, region, history, model, answers, memory, dismissedBanner
+        case lifePath, keepChatHistory, answersToJournal, keepMemories  // read only: files written before the rename
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -57,6 +65,8 @@ public struct UserSettings: Codable, Hashable, Sendable {
         try c.encode(keepChatHistory ? "on" : "off", forKey: .history)
         try c.encode(answersToJournal ? "journal" : "chat", forKey: .answers)
         try c.encode(model, forKey: .model)
+        try c.encode(keepMemories ? "on" : "off", forKey: .memory)
+        try c.encodeIfPresent(dismissedBanner, forKey: .dismissedBanner)
     }
 
     /// A two-valued setting read as `settings set` takes it (`on`/`off`, `journal`/`chat`) or
@@ -131,5 +141,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         answersToJournal = try Self.decodeSwitch(c, .answers, old: .answersToJournal, yes: "journal", no: "chat")
             ?? defaults.answersToJournal
         model = try c.decodeIfPresent(ModelServerSettings.self, forKey: .model) ?? ModelServerSettings()
+        keepMemories = try Self.decodeSwitch(c, .memory, old: .keepMemories, yes: "on", no: "off") ?? defaults.keepMemories
+        dismissedBanner = try c.decodeIfPresent(String.self, forKey: .dismissedBanner)
     }
 }
