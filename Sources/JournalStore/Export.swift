@@ -127,7 +127,7 @@ public enum JournalExport {
             file = try PrivateFile.create(in: url.deletingLastPathComponent(), prefix: ".\(url.lastPathComponent).",
                                           suffix: ".tmp")
         } catch {
-            throw JournalError.cannotWrite(path: url.path, reason: "\(error)")
+            throw JournalError.cannotWrite(path: url.path, reason: FileCause(error).key)
         }
         // Foundation's FileHandle writes every byte (it retries short writes and EINTR).
         let handle = FileHandle(fileDescriptor: file.fd, closeOnDealloc: false)
@@ -138,12 +138,12 @@ public enum JournalExport {
             throw error
         } catch {
             PrivateFile.discard(file)
-            throw JournalError.cannotWrite(path: url.path, reason: error.localizedDescription)
+            throw JournalError.cannotWrite(path: url.path, reason: FileCause(error).key)
         }
         do {
             try PrivateFile.commit(file, to: url)
         } catch {
-            throw JournalError.cannotWrite(path: url.path, reason: "\(error)")
+            throw JournalError.cannotWrite(path: url.path, reason: FileCause(error).key)
         }
     }
 

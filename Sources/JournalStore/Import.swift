@@ -260,7 +260,7 @@ final class ByteReader {
             fd = open(path, O_RDONLY | O_CLOEXEC)
             owned = true
             if fd < 0 {
-                throw JournalError.badImportFile(path: path, line: nil, problem: .unreadable(reason: String(cString: strerror(errno))))
+                throw JournalError.badImportFile(path: path, line: nil, problem: .unreadable(reason: (FileCause(errno: errno) ?? .other).key))
             }
         }
         var st = stat()
@@ -290,7 +290,7 @@ final class ByteReader {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw JournalError.badImportFile(path: path, line: nil, problem: .unreadable(reason: String(cString: strerror(errno))))
+                throw JournalError.badImportFile(path: path, line: nil, problem: .unreadable(reason: (FileCause(errno: errno) ?? .other).key))
             }
             if n == 0 { atEOF = true; return false }
             pos = 0

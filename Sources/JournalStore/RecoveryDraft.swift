@@ -88,7 +88,7 @@ public struct RecoveryDraft: Hashable, Sendable {
     /// - Throws: the file system's error; a draft already gone is not an error.
     public func discard() throws {
         if unlink(file.path) != 0 && errno != ENOENT {
-            throw JournalError.cannotWrite(path: file.path, reason: String(cString: strerror(errno)))
+            throw JournalError.cannotWrite(path: file.path, reason: (FileCause(errno: errno) ?? .other).key)
         }
     }
 
@@ -115,14 +115,14 @@ public struct RecoveryDraft: Hashable, Sendable {
 
     private static func write(_ text: String, createdAt: Date, timeZone: TimeZone, journal: String, in dir: URL) throws -> RecoveryDraft {
         func fail(_ path: String) -> JournalError {
-            .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            .cannotWrite(path: path, reason: (FileCause(errno: errno) ?? .other).key)
         }
         // Create the folder 0700; refuse one that is a symlink or someone else's (shared /tmp).
         if mkdir(dir.path, 0o700) != 0 && errno != EEXIST {
             do {
                 try LanternlyPaths.ensureDirectory(dir)
             } catch {
-                throw JournalError.cannotWrite(path: dir.path, reason: (error as NSError).localizedDescription)
+                throw JournalError.cannotWrite(path: dir.path, reason: FileCause(error).key)
             }
         }
         var st = stat()
@@ -137,7 +137,7 @@ public struct RecoveryDraft: Hashable, Sendable {
         do {
             data = try JSONEncoder.drafts.encode(stored)
         } catch {
-            throw JournalError.cannotWrite(path: dir.path, reason: "\(error)")
+            throw JournalError.cannotWrite(path: dir.path, reason: FileCause(error).key)
         }
         let stamp = createdAt.milliseconds
         let name = "draft-\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json"
@@ -146,18 +146,18 @@ public struct RecoveryDraft: Hashable, Sendable {
         do {
             file = try PrivateFile.create(in: dir, prefix: "." + name + ".", suffix: ".tmp")
         } catch {
-            throw JournalError.cannotWrite(path: dir.path, reason: "\(error)")
+            throw JournalError.cannotWrite(path: dir.path, reason: FileCause(error).key)
         }
         do {
             try PrivateFile.write(data, to: file)
         } catch {
             PrivateFile.discard(file)
-            throw JournalError.cannotWrite(path: dir.path, reason: "\(error)")
+            throw JournalError.cannotWrite(path: dir.path, reason: FileCause(error).key)
         }
         do {
             try PrivateFile.commit(file, to: final)
         } catch {
-            throw JournalError.cannotWrite(path: dir.path, reason: "\(error)")
+            throw JournalError.cannotWrite(path: dir.path, reason: FileCause(error).key)
         }
         return RecoveryDraft(text: text, createdAt: Date(milliseconds: stamp), timeZoneIdentifier: timeZone.identifier,
                              file: final)

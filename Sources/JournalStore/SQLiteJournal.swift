@@ -58,7 +58,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         do {
             try LanternlyPaths.ensureDirectory(folder)
         } catch {
-            throw JournalError.cannotWrite(path: folder.path, reason: (error as NSError).localizedDescription)
+            throw JournalError.cannotWrite(path: folder.path, reason: FileCause(error).key)
         }
 
         let oldMask = umask(0o077)
@@ -213,7 +213,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// - Returns: the folder's descriptor; unlock and close it when done.
     private static func lockFolder(_ folder: String, path: String, deadline: Date) throws -> Int32 {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw JournalError.cannotWrite(path: folder, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw JournalError.cannotWrite(path: folder, reason: (FileCause(errno: errno) ?? .other).key) }
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno != EWOULDBLOCK && errno != EINTR { return fd }  // no flock here (some network file systems): go on unlocked
             if Date() >= deadline { close(fd); throw JournalError.busy(path: path) }
@@ -257,7 +257,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return .missing }
-            throw JournalError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            throw JournalError.cannotWrite(path: path, reason: (FileCause(errno: errno) ?? .other).key)
         }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 100)
@@ -325,8 +325,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         switch e.primary {
         case SQLITE_NOTADB: return .notADatabase(path: path)
         case SQLITE_CORRUPT: return .corrupt(path: path, reason: e.message)
-        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_FULL, SQLITE_IOERR, SQLITE_AUTH:
-            return .cannotWrite(path: path, reason: e.message)
+        case SQLITE_READONLY: return .cannotWrite(path: path, reason: FileCause.readOnly.key)
+        case SQLITE_PERM, SQLITE_AUTH: return .cannotWrite(path: path, reason: FileCause.permissionDenied.key)
+        case SQLITE_FULL: return .cannotWrite(path: path, reason: FileCause.noSpace.key)
+        case SQLITE_CANTOPEN, SQLITE_IOERR:
+            // SQLite's own text is English and not in our words: the plain "the system refused".
+            return .cannotWrite(path: path, reason: FileCause.other.key)
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
         default: return .database(path: path, code: e.code, message: e.message)
         }
@@ -340,12 +344,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         var st = stat()
         if stat(path, &st) == 0 {
             if st.st_mode & S_IFMT == S_IFDIR { return }
-            throw JournalError.cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR)))
+            throw JournalError.cannotWrite(path: path, reason: FileCause.notFolder.key)
         }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty && parent != path { try makeFolder(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw JournalError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            throw JournalError.cannotWrite(path: path, reason: (FileCause(errno: errno) ?? .other).key)
         }
     }
 

@@ -1,13 +1,45 @@
 import Foundation
+import LanternlyCore
 
 /// A failure the command line reports to the person. `exitCode` is 2 for usage errors
 /// (wrong flags, unknown values) and 1 for runtime errors (a file that cannot be read…).
+///
+/// Built either from text already in the UI language (`usage(context.text(…))`) or from a
+/// catalog key and its arguments (`usage(key:…)`), which ``message(_:_:)`` reads in the UI
+/// language when the error is shown: code without a `Context` (argument parsing) uses keys.
 struct CLIError: Error, CustomStringConvertible {
     var description: String
     var exitCode: Int32
+    /// The catalog key and arguments, when built with `key:`.
+    var key: String?
+    var arguments: [String] = []
 
     static func usage(_ message: String) -> CLIError { CLIError(description: message, exitCode: 2) }
     static func runtime(_ message: String) -> CLIError { CLIError(description: message, exitCode: 1) }
+    static func usage(key: String, _ arguments: String...) -> CLIError {
+        CLIError(description: key, exitCode: 2, key: key, arguments: arguments)
+    }
+    static func runtime(key: String, _ arguments: String...) -> CLIError {
+        CLIError(description: key, exitCode: 1, key: key, arguments: arguments)
+    }
+
+    /// The message in `language`.
+    func message(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        guard let key else { return description }
+        return catalog.format(key, language, arguments: arguments.map { FileCause.localized($0, catalog, language) })
+    }
+
+    /// Any error as the person reads it in `language`: a ``CLIError``'s message, a domain
+    /// error's catalog message, a Foundation or system error's plain cause.
+    static func message(of error: Error, _ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        switch error {
+        case let e as CLIError: return e.message(catalog, language)
+        case let e as JournalError: return e.message(catalog, language)
+        case let e as LimitExceeded: return e.message(catalog, language)
+        case let e as ProfileError: return e.message(catalog, language)
+        default: return catalog.format("cli.error.other", language, FileCause(error).message(catalog, language))
+        }
+    }
 }
 
 /// The words after the command name, consumed by flags, options and positionals.
@@ -42,7 +74,7 @@ struct Arguments {
             let w = words[i]
             if names.contains(w) {
                 guard i + 1 < words.count, words[i + 1] != "--" else {
-                    throw CLIError.usage("\(command): \(w) needs a value. See 'lanternly \(command) --help'.")
+                    throw CLIError.usage(key: "cli.args.needsValue", command, w, command)
                 }
                 let value = words[i + 1]
                 words.removeSubrange(i...(i + 1))
@@ -66,7 +98,7 @@ struct Arguments {
             if afterDashes { result.append(w); continue }
             if w == "--" { afterDashes = true; continue }
             if w.hasPrefix("-") && w.count > 1 && Double(w) == nil {
-                throw CLIError.usage("\(command): unknown option '\(w)'. See 'lanternly \(command) --help'.")
+                throw CLIError.usage(key: "cli.args.unknownOption", command, w, command)
             }
             result.append(w)
         }
@@ -78,7 +110,7 @@ struct Arguments {
     mutating func finish() throws {
         let rest = try positionals()
         if let first = rest.first {
-            throw CLIError.usage("\(command): unexpected argument '\(first)'. See 'lanternly \(command) --help'.")
+            throw CLIError.usage(key: "cli.args.unexpected", command, first, command)
         }
     }
 }

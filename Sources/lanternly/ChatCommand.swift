@@ -40,7 +40,7 @@ enum ChatCommand {
             do {
                 message = try context.validatedMessage(line)
             } catch let error as CLIError {
-                Output.line(error.description)
+                Output.line(error.message(context.catalog, context.language))
                 continue
             }
             let reply = try context.reply(to: message)

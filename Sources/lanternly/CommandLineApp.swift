@@ -60,7 +60,7 @@ enum CommandLineApp {
         do {
             catalog = try StringCatalog.shipped()
         } catch {
-            throw CLIError.runtime("Lanternly's string catalog could not be read (\(error)). Rebuild with 'make build'.")
+            throw CLIError.runtime("Lanternly's string catalog could not be read. Rebuild with 'make build'.")  // no catalog to say it with
         }
         var configured: AppLanguage?
         do {
@@ -72,16 +72,18 @@ enum CommandLineApp {
         do {
             let language = try LanguageResolver.resolve(flag: options.language, config: configured, environment: environment)
             return (catalog, language)
-        } catch {
-            throw CLIError.usage("\(error)")
+        } catch let e as LanguageResolver.UnknownLanguage {
+            throw CLIError.usage(key: "cli.lang.unknown", e.value)
         }
     }
 
     /// Runs one command line and returns the process exit code.
     static func run(_ argv: [String], environment: [String: String]) -> Int32 {
         var words = argv
+        var shownOptions = GlobalOptions()
         do {
             let options = try GlobalOptions.extract(from: &words)
+            shownOptions = options
             let beforeDashes = words.prefix(while: { $0 != "--" })
             if words.first == "--version" {
                 Output.line("lanternly \(version)")
@@ -98,14 +100,14 @@ enum CommandLineApp {
             }
             guard let name = words.first, !name.hasPrefix("-") else {
                 if let first = words.first {
-                    throw CLIError.usage("unknown option '\(first)'. See 'lanternly --help'.")
+                    throw CLIError.usage(key: "cli.args.unknownGlobalOption", first)
                 }
                 let context = try Context(options: options, environment: environment)
                 try context.requireSettings()
                 return try FullScreenLauncher.run(context: context)
             }
             guard let command = commands.first(where: { $0.name == name }) else {
-                throw CLIError.usage("'\(name)' is not a lanternly command. See 'lanternly --help'.")
+                throw CLIError.usage(key: "cli.args.unknownCommand", name)
             }
             if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
                 let (catalog, language) = try helpLanguage(options, environment: environment)
@@ -117,12 +119,20 @@ enum CommandLineApp {
             // `reply` and `write` answer a crisis message before they look at the settings.
             if !["reply", "write"].contains(name) { try context.requireSettings() }
             return try command.run(&args, context)
-        } catch let error as CLIError {
-            Output.error("lanternly: \(error.description)")
-            return error.exitCode
         } catch {
-            Output.error("lanternly: \(error)")
-            return 1
+            // Said in the UI language (`--lang`, the settings, the environment; English when
+            // even that cannot be worked out, e.g. for an unknown --lang).
+            var shown = shownOptions
+            let resolved = (try? helpLanguage(shown, environment: environment)) ?? {
+                shown.language = nil
+                return try? helpLanguage(shown, environment: environment)
+            }()
+            guard let (catalog, language) = resolved else {
+                Output.error("lanternly: \((error as? CLIError)?.description ?? "\(error)")")
+                return (error as? CLIError)?.exitCode ?? 1
+            }
+            Output.error("lanternly: " + CLIError.message(of: error, catalog, language))
+            return (error as? CLIError)?.exitCode ?? 1
         }
     }
 }

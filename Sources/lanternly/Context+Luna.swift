@@ -14,7 +14,7 @@ extension Context {
     /// The shipped device catalog.
     func devices() throws -> DeviceCatalog {
         do { return try DeviceCatalog.shipped() } catch {
-            throw CLIError.runtime("Lanternly's device catalog could not be read (\(error)). Rebuild with 'make build'.")
+            throw CLIError.runtime(key: "cli.devices.broken")
         }
     }
 
@@ -25,7 +25,7 @@ extension Context {
         do {
             try HardwareProfile.shipped(named: HardwareProfile.defaultShippedName).save(to: profileURL)
         } catch {
-            throw CLIError.runtime("Could not create the default profile \(profileURL.path): \(error). Check that \(paths.config.path) is writable, or pass --profile.")
+            throw CLIError.runtime(key: "cli.profile.cannotCreate", profileURL.path, FileCause(error).key, paths.config.path)
         }
     }
 
@@ -42,14 +42,14 @@ extension Context {
         // A folder, a device or a pipe is never read (a FIFO would block forever).
         let path = profileURL.path
         _ = try AtomicFile.target(of: profileURL) {
-            CLIError.runtime("The profile \(path) \($0). Point --profile at a profile file, e.g. one from 'lanternly profile list'.")
+            _ in CLIError.runtime(key: "cli.profile.notAFile", path)
         }
         do {
             let live = try LiveProfile(url: profileURL, devices: devices(), clock: now)
             cache.liveProfile = live
             return live
         } catch let e as ProfileError {
-            throw CLIError.runtime(e.description)
+            throw CLIError.runtime(e.message(catalog, language))
         }
     }
 
@@ -60,13 +60,13 @@ extension Context {
                 return try HardwareProfile.load(from: URL(fileURLWithPath: nameOrPath), catalog: devices())
             }
             guard HardwareProfile.shippedNames.contains(nameOrPath) else {
-                throw CLIError.runtime("There is no shipped profile named '\(nameOrPath)'. Shipped profiles: \(HardwareProfile.shippedNames.joined(separator: ", ")).")
+                throw CLIError.runtime(key: "cli.profile.noShipped", nameOrPath, HardwareProfile.shippedNames.joined(separator: ", "))
             }
             var profile = try HardwareProfile.shipped(named: nameOrPath)
             _ = profile.startDownloadClockIfFrozen(now: now())
             return profile
         } catch let e as ProfileError {
-            throw CLIError.runtime(e.description)
+            throw CLIError.runtime(e.message(catalog, language))
         }
     }
 
@@ -82,7 +82,7 @@ extension Context {
             try profile.save(to: target)
             cache.liveProfile = nil
         } catch {
-            throw CLIError.runtime("Could not write the profile \(target.path): \(error).")
+            throw CLIError.runtime(key: "cli.profile.cannotWrite", target.path, (error as? ProfileError)?.cause?.key ?? FileCause(error).key)
         }
         if target != profileURL { Output.error(text("cli.profile.copied", profileURL.path, target.path)) }
     }
@@ -93,7 +93,7 @@ extension Context {
         do {
             try profile.set(key: key, value: value, now: now(), catalog: devices())
         } catch let e as ProfileError {
-            throw CLIError.usage(e.description)
+            throw CLIError.usage(e.message(catalog, language))
         }
         try saveProfile(profile)
     }
@@ -208,7 +208,7 @@ extension Context {
             do {
                 try journal().appendChatTurn(message: message, reply: reply, at: now())
             } catch {
-                Output.error("lanternly: \(describeJournalError(error)) (the chat turn was not kept)")
+                Output.error("lanternly: " + text("cli.chat.turnNotKept", describeJournalError(error)))
             }
         }
         // A chat is learned from only while chat history is kept: with history off, no
@@ -242,7 +242,7 @@ extension Context {
             return try diagnostics().writeReport(availability: availability, profile: profile,
                                                  profilePath: profileURL.path, language: language)
         } catch {
-            throw CLIError.runtime("The diagnostics report could not be written to \(paths.state.path): \(error.localizedDescription).")
+            throw CLIError.runtime(key: "cli.diagnostics.cannotWrite", paths.state.path, FileCause(error).key)
         }
     }
 
@@ -260,8 +260,7 @@ extension Context {
     /// A person-facing message for a journal error (file named, fix given).
     func describeJournalError(_ error: Error) -> String {
         if let e = error as? JournalError { return e.message(catalog, language) }
-        if let e = error as? CLIError { return e.description }
-        return "\(error)"
+        return CLIError.message(of: error, catalog, language)
     }
 }
 

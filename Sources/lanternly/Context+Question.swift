@@ -12,7 +12,7 @@ extension Context {
         do {
             history = try QuestionHistory.load(from: historyURL)
         } catch {
-            throw CLIError.runtime("The question history \(historyURL.path) could not be read (\(error)). Delete it to start a new history.")
+            throw CLIError.runtime(key: "cli.question.historyUnreadable", historyURL.path)
         }
         let journal = try? self.journal()
         let service = DailyQuestionService(catalog: catalog)
@@ -41,7 +41,7 @@ extension Context {
             try LanternlyPaths.ensureDirectory(paths.state)
             try history.save(to: historyURL)
         } catch {
-            Output.error("lanternly: the question history could not be saved to \(historyURL.path): \(error)")
+            Output.error("lanternly: " + text("cli.question.historyUnsaved", historyURL.path, FileCause(error).message(catalog, language)))
         }
         return result.0
     }

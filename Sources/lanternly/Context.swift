@@ -32,17 +32,18 @@ final class Context {
         }
         do {
             paths = try LanternlyPaths.resolve(home: options.home, environment: environment)
-        } catch {
-            throw CLIError.usage("\(error)")
+        } catch let e as LanternlyPaths.ResolveError {
+            throw CLIError.usage(key: "cli.home.relative", e.value)
         }
         // Folders that exist are never changed; say so when others can read one.
+        var exposed: [String] = []
         for folder in paths.exposedFolders() {
-            Output.error("lanternly: \(folder.path) can be read by other people on this computer; Lanternly leaves it as it is. 'chmod 700 \(folder.path)' makes it yours alone.")
+            exposed.append(folder.path)
         }
         do {
             catalog = try StringCatalog.shipped()
         } catch {
-            throw CLIError.runtime("Lanternly's string catalog could not be read (\(error)). Rebuild with 'make build'.")
+            throw CLIError.runtime("Lanternly's string catalog could not be read. Rebuild with 'make build'.")  // no catalog to say it with
         }
         // A broken settings file is kept as a problem, not thrown here: `reply` and `write`
         // answer a crisis message first, whatever state the files are in.
@@ -56,9 +57,10 @@ final class Context {
         do {
             language = try LanguageResolver.resolve(flag: options.language, config: settings.language,
                                                     environment: environment)
-        } catch {
-            throw CLIError.usage("\(error)")
+        } catch let e as LanguageResolver.UnknownLanguage {
+            throw CLIError.usage(key: "cli.lang.unknown", e.value)
         }
+        for folder in exposed { Output.error("lanternly: " + catalog.format("cli.folder.exposed", language, folder, folder)) }
         if let p = options.profile ?? environment["LANTERNLY_PROFILE"], !p.isEmpty {
             profileURL = URL(fileURLWithPath: p)
             profileIsExplicit = true
@@ -119,22 +121,23 @@ final class Context {
     /// - Throws: ``CLIError/runtime(_:)`` naming the file when it is not valid settings JSON.
     static func loadSettings(_ url: URL) throws -> UserSettings {
         _ = try AtomicFile.target(of: url) {
-            CLIError.runtime("The settings file \(url.path) \($0). Move it away so Lanternly can create a new one.")
+            _ in CLIError.runtime(key: "cli.settings.notAFile", url.path)
         }
         let data: Data
         do {
             guard let read = try InputLimits.readFile(url, limit: .settingsBytes) else { return UserSettings() }
             data = read
         } catch let l as LimitExceeded {
-            throw CLIError.runtime("The settings file \(url.path): \(l.description)")
+            throw CLIError.runtime(key: "cli.settings.tooLarge", url.path, String(l.kind.limit))
         } catch {
-            throw CLIError.runtime("The settings file \(url.path) could not be read (\(error.localizedDescription)). Check its permissions.")
+            throw CLIError.runtime(key: "cli.settings.unreadable", url.path, FileCause(error).key)
         }
         do {
             return try UserSettings.decodeFile(data)
         } catch {
-            throw CLIError.runtime(
-                "The settings file \(url.path) could not be read (\(Context.describe(error))). Fix it by hand, or delete it to go back to the defaults.")
+            let key = Context.codingPath(of: error)
+            throw key.isEmpty ? CLIError.runtime(key: "cli.settings.notJSON", url.path)
+                              : CLIError.runtime(key: "cli.settings.invalid", url.path, key)
         }
     }
 
@@ -149,24 +152,17 @@ final class Context {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError.runtime("Could not save \(paths.settingsFile.path): \(error.localizedDescription). Check that the folder is writable.")
+            throw CLIError.runtime(key: "cli.settings.unwritable", paths.settingsFile.path, FileCause(error).key)
         }
     }
 
-    /// A short description of a decoding error: the key path and what was wrong.
-    static func describe(_ error: Error) -> String {
+    /// The key path (`model.server`) a decoding error is about; empty when the file is not JSON.
+    static func codingPath(of error: Error) -> String {
         switch error as? DecodingError {
-        case .typeMismatch(let type, let ctx)?:
-            return "key \"\(ctx.codingPath.map(\.stringValue).joined(separator: "."))\" should be \(type)"
-        case .valueNotFound(_, let ctx)?:
-            return "key \"\(ctx.codingPath.map(\.stringValue).joined(separator: "."))\" is null"
-        case .keyNotFound(let key, _)?:
-            return "key \"\(key.stringValue)\" is missing"
-        case .dataCorrupted(let ctx)?:
-            let path = ctx.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? "not valid JSON" : "key \"\(path)\": \(ctx.debugDescription)"
-        default:
-            return "\(error)"
+        case .typeMismatch(_, let ctx)?, .valueNotFound(_, let ctx)?, .dataCorrupted(let ctx)?:
+            return ctx.codingPath.map(\.stringValue).joined(separator: ".")
+        case .keyNotFound(let key, _)?: return key.stringValue
+        default: return ""
         }
     }
 }
@@ -178,7 +174,7 @@ enum FileSafety {
     ///
     /// - Throws: ``CLIError/runtime(_:)`` naming the file and what to do.
     static func writeAtomically(_ data: Data, to url: URL) throws {
-        try AtomicFile.write(data, to: url) { CLIError.runtime("\(url.path) \($0)") }
+        try AtomicFile.write(data, to: url) { _ in CLIError.runtime(key: "cli.file.unwritable", url.path) }
     }
 }
 

@@ -31,7 +31,7 @@ enum ExternalEditor {
         do {
             file = try PrivateFile.create(in: dir, prefix: "lanternly-", suffix: ".md")
         } catch {
-            throw CLIError.runtime("Could not create a file for the editor in \(dir.path) (\(error)). Check that the folder is yours and writable.")
+            throw CLIError.runtime(key: "cli.editor.cannotCreate", dir.path, FileCause(error).key)
         }
         // Removed on every way out, with anything the editor left beside it (`FILE~`, nano's `FILE.save`).
         defer { removeLeftovers(of: file.url) }
@@ -40,7 +40,7 @@ enum ExternalEditor {
             try PrivateFile.keep(file)
         } catch {
             PrivateFile.discard(file)
-            throw CLIError.runtime("Could not write the file for the editor in \(dir.path) (\(error)).")
+            throw CLIError.runtime(key: "cli.editor.cannotCreate", dir.path, FileCause(error).key)
         }
         let token = TemporaryFiles.register(file.url.path)
         defer { TemporaryFiles.unregister(token) }
@@ -49,7 +49,7 @@ enum ExternalEditor {
         do {
             outcome = try waitForEditor(["/bin/sh", "-c", "\(editor) \"$1\"", "lanternly-editor", file.url.path])
         } catch {
-            throw CLIError.runtime("Could not start the editor '\(editor)': \(error). Check $VISUAL / $EDITOR.")
+            throw CLIError.runtime(key: "cli.editor.cannotStart", editor, FileCause(error).key)
         }
         let left = (try? String(contentsOf: file.url, encoding: .utf8)) ?? ""
         if outcome.signal != 0 {
@@ -63,16 +63,15 @@ enum ExternalEditor {
             TemporaryFiles.unregister(token)
             _ = Output.finish()
             raise(outcome.signal)
-            throw CLIError.runtime("Stopped by signal \(outcome.signal) while the editor was open; nothing was saved to the journal.")
+            throw CLIError.runtime(key: "cli.editor.stopped", String(outcome.signal))
         }
         guard outcome.status == 0 else {
             // Nothing typed is lost: whatever the editor left in the file becomes a recovery draft.
-            var kept = ""
             if !left.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
                let draft = try? RecoveryDraft.save(left, paths: paths) {
-                kept = " Your text is kept in a recovery draft (\(draft.file.path)); 'lanternly write --recover' saves it."
+                throw CLIError.runtime(key: "cli.editor.failedKept", editor, String(outcome.status), draft.file.path)
             }
-            throw CLIError.runtime("The editor '\(editor)' exited with status \(outcome.status), so nothing was saved to the journal.\(kept)")
+            throw CLIError.runtime(key: "cli.editor.failed", editor, String(outcome.status))
         }
         return left.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : left
     }
@@ -112,10 +111,10 @@ enum ExternalEditor {
                 try LanternlyPaths.ensurePrivateDirectory(dir)
                 return dir
             } catch {
-                if reason.isEmpty { reason = "\(error)" }
+                if reason.isEmpty { reason = FileCause(error).key }
             }
         }
-        throw CLIError.runtime("Could not use \(primary.path) for the editor's file: \(reason). Check that the folder is yours and writable.")
+        throw CLIError.runtime(key: "cli.editor.noFolder", primary.path, reason)
     }
 
     private static func environmentTemporaryFolder() -> String {

@@ -26,7 +26,7 @@ struct GlobalOptions {
                                     ("--lang", \GlobalOptions.language)] {
                 if w == name {
                     guard i + 1 < words.count else {
-                        throw CLIError.usage("\(name) needs a value. See 'lanternly --help'.")
+                        throw CLIError.usage(key: "cli.args.globalNeedsValue", name)
                     }
                     options[keyPath: keyPath] = words[i + 1]
                     i += 2; matched = true
@@ -40,7 +40,7 @@ struct GlobalOptions {
         }
         words = rest
         if options.home == "" {
-            throw CLIError.usage("--home needs a folder, e.g. --home ~/journal-test (an empty value would fall back to your real folders).")
+            throw CLIError.usage(key: "cli.args.emptyHome")
         }
         return options
     }

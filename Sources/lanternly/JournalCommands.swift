@@ -78,15 +78,16 @@ enum JournalCommands {
         }
         // What has been in the trash longer than 30 days goes now (one indexed read when nothing has).
         _ = try? context.journal().purgeExpiredTrash(now: context.now(), timeZone: zone)
-        Output.error(context.text("cli.write.saved", entry.localDay.description, entry.localTime))
+        // --quiet prints nothing on success (a crisis reply and a problem still show).
+        if !quiet { Output.error(context.text("cli.write.saved", entry.localDay.description, entry.localTime)) }
         let waiting = RecoveryDraft.pending(in: context.paths).count
-        if waiting > 0 { Output.error(context.text("cli.write.draftsWaiting", String(waiting))) }
+        if waiting > 0, !quiet { Output.error(context.text("cli.write.draftsWaiting", String(waiting))) }
         if let crisis {
             // The entry is the person's own text and is saved; Luna answers it with the crisis
             // (or concern) reply, checked on the whole text, and it never reaches a model.
             Output.line(crisis.text)
         } else if let problem = context.settingsProblem {
-            Output.error("lanternly: \(problem.description)")
+            Output.error("lanternly: \(problem.message(context.catalog, context.language))")
         } else {
             if !quiet {
                 let reply = try context.reply(to: String(text.prefix(LunaChatService.maxMessageBytes)), remember: false)
@@ -206,7 +207,7 @@ enum JournalCommands {
             let words = try args.positionals()
             let query = words.joined(separator: " ")
             guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw CLIError.usage("search needs a QUERY, e.g. lanternly search tea")
+                throw CLIError.usage(key: "cli.search.needsQuery")
             }
             let hits: [SearchHit]
             do { hits = try context.journal(readOnly: true).search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
@@ -236,7 +237,7 @@ enum JournalCommands {
             let force = args.flag("--force")
             try args.finish()
             guard let format = ExportFormat(rawValue: formatName == "md" ? "markdown" : formatName) else {
-                throw CLIError.usage("export: --format takes json, markdown or txt.")
+                throw CLIError.usage(key: "cli.export.badFormat")
             }
             // Decided before the journal is opened or anything written (ExportDestination).
             let destination = try output.map { try ExportDestination.resolve($0, force: force, context: context) }
@@ -267,8 +268,8 @@ enum JournalCommands {
         run: { args, context in
             let from = try args.option("--from") ?? "jrnl"
             let files = try args.positionals()
-            guard from == "jrnl" else { throw CLIError.usage("import: only --from jrnl is supported.") }
-            guard files.count == 1 else { throw CLIError.usage("import needs one FILE (- for standard input), e.g. lanternly import --from jrnl journal.json") }
+            guard from == "jrnl" else { throw CLIError.usage(key: "cli.import.onlyJrnl") }
+            guard files.count == 1 else { throw CLIError.usage(key: "cli.import.needsFile") }
             do {
                 let result = try JrnlImport.importFile(URL(fileURLWithPath: files[0]), into: context.journal(),
                                                        timeZone: context.calendar.timeZone)
@@ -317,7 +318,7 @@ enum JournalCommands {
                     Output.line(context.text("cli.history.erased", String(count)))
                     return 0
                 }
-                guard words.isEmpty else { throw CLIError.usage("history: unknown action '\(words[0])'. Use 'erase' or nothing.") }
+                guard words.isEmpty else { throw CLIError.usage(key: "cli.history.unknownAction", words[0]) }
                 let zone = context.calendar.timeZone
                 var from = try fromText.map { try context.day($0).start(in: zone) }
                 var to = try toText.map { try context.day($0).end(in: zone) }

@@ -159,7 +159,7 @@ enum LiveDependencies {
                 } catch {
                     // Nothing typed is lost: keep a recovery draft, then report.
                     let draft = try? RecoveryDraft.save(body, createdAt: now(), timeZone: zone, paths: paths)
-                    let message = (error as? JournalError)?.message(catalog, chat.uiLanguage) ?? "\(error)"
+                    let message = CLIError.message(of: error, catalog, chat.uiLanguage)
                     throw DisplayedError(message + (draft.map { " — " + catalog.format("cli.write.drafted", chat.uiLanguage, $0.file.path) } ?? ""))
                 }
             },

@@ -17,7 +17,7 @@ enum MemoryCommand {
         do { journal = try context.journal() } catch { throw CLIError.runtime(context.describeJournalError(error)) }
         switch words.first {
         case nil, "list"?:
-            guard words.count <= 1 else { throw CLIError.usage("memory list takes no arguments.") }
+            guard words.count <= 1 else { throw CLIError.usage(key: "cli.memory.listNoArguments") }
             let all = try storing(context) { try journal.memories() }
             if json {
                 try Output.json(all.map(Row.init))
@@ -38,7 +38,7 @@ enum MemoryCommand {
             return 0
         case "forget"?:
             guard words.count == 2, let id = Int64(words[1]) else {
-                throw CLIError.usage("memory forget needs the number of a memory, e.g. 'lanternly memory forget 3' (see 'lanternly memory list').")
+                throw CLIError.usage(key: "cli.memory.forgetNeedsNumber")
             }
             let memory = try storing(context) { try journal.memories().first { $0.id == id } }
             guard let memory, try storing(context, { try journal.forgetMemory(id: id) }) else {
@@ -47,7 +47,7 @@ enum MemoryCommand {
             Output.line(context.text("memory.forgotten", Sanitize.text(memory.fact.words)))
             return 0
         case "clear"?:
-            guard words.count == 1 else { throw CLIError.usage("memory clear takes no arguments (only --yes).") }
+            guard words.count == 1 else { throw CLIError.usage(key: "cli.memory.clearNoArguments") }
             let count = try storing(context) { try journal.memories().count }
             if count == 0 { Output.line(context.text("memory.empty")); return 0 }
             if !yes {
@@ -64,7 +64,7 @@ enum MemoryCommand {
             Output.line(context.text("memory.cleared", String(n)))
             return 0
         case let other?:
-            throw CLIError.usage("memory: unknown action '\(other)'. Use 'list', 'forget ID' or 'clear'.")
+            throw CLIError.usage(key: "cli.memory.unknownAction", other)
         }
     }
 

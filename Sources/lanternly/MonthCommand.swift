@@ -13,7 +13,7 @@ enum MonthCommand {
         try context.requireSettings()
         let json = args.flag("--json")
         let words = try args.positionals()
-        guard words.count <= 1 else { throw CLIError.usage("month takes at most one month, e.g. 'lanternly month 2026-02'.") }
+        guard words.count <= 1 else { throw CLIError.usage(key: "cli.month.tooMany") }
         let current = YearMonth(LocalDay(context.now(), in: context.calendar.timeZone))
         var month = current
         if let text = words.first {

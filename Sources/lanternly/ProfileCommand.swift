@@ -28,7 +28,7 @@ enum ProfileCommand {
             return 0
         case "use"?:
             guard words.count == 2 else {
-                throw CLIError.usage("profile use needs a NAME (see 'lanternly profile list') or a PATH.")
+                throw CLIError.usage(key: "cli.profile.useNeedsName")
             }
             let profile = try context.profileNamed(words[1])
             try context.saveProfile(profile)
@@ -36,13 +36,13 @@ enum ProfileCommand {
             return 0
         case "set"?:
             guard words.count == 3 else {
-                throw CLIError.usage("profile set needs KEY and VALUE, e.g. 'lanternly profile set appleIntelligence true'.")
+                throw CLIError.usage(key: "cli.profile.setNeedsKey")
             }
             try context.setProfile(key: words[1], value: words[2])
             Output.line("\(words[1]) = \(words[2])")
             return 0
         case let other?:
-            throw CLIError.usage("profile: unknown action '\(other)'. Use show, list, use or set.")
+            throw CLIError.usage(key: "cli.profile.unknownAction", other)
         }
     }
 
@@ -51,12 +51,12 @@ enum ProfileCommand {
         do {
             data = try InputLimits.readFile(context.profileURL, limit: .profileBytes)
         } catch let l as LimitExceeded {
-            throw CLIError.runtime("The profile \(context.profileURL.path): \(l.description)")
+            throw CLIError.runtime(key: "cli.profile.tooLarge", context.profileURL.path, String(l.kind.limit))
         } catch {
             data = nil
         }
         guard let data else {
-            throw CLIError.runtime("The profile \(context.profileURL.path) does not exist or cannot be read. Run 'lanternly profile use iphone-16-pro' to create one.")
+            throw CLIError.runtime(key: "cli.profile.missing", context.profileURL.path)
         }
         return data
     }

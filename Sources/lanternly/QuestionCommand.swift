@@ -27,7 +27,7 @@ enum QuestionCommand {
         let path: LifePath
         if let pathName {
             guard let p = LifePath(rawValue: pathName) else {
-                throw CLIError.usage("question: unknown path '\(pathName)'. Use calm, growth or connection.")
+                throw CLIError.usage(key: "cli.question.unknownPath", pathName)
             }
             path = p
         } else {
@@ -39,7 +39,7 @@ enum QuestionCommand {
             do {
                 date = try DailyQuestionService.parseDay(dateText, calendar: calendar)
             } catch {
-                throw CLIError.usage("question: \(error)")
+                throw CLIError.usage(key: "cli.question.badDate", dateText)
             }
         } else {
             date = context.now()

@@ -14,7 +14,7 @@ enum ReplyCommand {
         let text: String
         if words.isEmpty {
             if isatty(STDIN_FILENO) != 0 {
-                throw CLIError.usage("reply: give the message as arguments or on standard input, e.g. lanternly reply \"I slept badly\".")
+                throw CLIError.usage(key: "cli.reply.needsMessage")
             }
             text = try Output.readStandardInput(limit: LunaChatService.maxMessageBytes, context: context)
         } else {

@@ -64,7 +64,7 @@ enum SettingsCommand {
             return 0
         case "set"?:
             guard words.count == 3 else {
-                throw CLIError.usage("settings set needs KEY and VALUE, e.g. 'lanternly settings set gender feminine'.")
+                throw CLIError.usage(key: "cli.settings.setNeedsKey")
             }
             var s = context.settings
             try apply(key: words[1], value: words[2], to: &s, context: context)
@@ -77,7 +77,7 @@ enum SettingsCommand {
             }
             return 0
         case let other?:
-            throw CLIError.usage("settings: unknown action '\(other)'. Use 'show' or 'set KEY VALUE'.")
+            throw CLIError.usage(key: "cli.settings.unknownAction", other)
         }
     }
 
@@ -129,7 +129,7 @@ enum SettingsCommand {
         case "model.name":
             let name = value.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else {
-                throw CLIError.usage("settings: model.name takes the model's name on the server, e.g. llama3.2, not '\(value)'.")
+                throw CLIError.usage(key: "cli.settings.badModelName", value)
             }
             s.model.name = name
         case "model.languages":
@@ -137,7 +137,7 @@ enum SettingsCommand {
             let codes = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             let known = codes.compactMap { AppLanguage(code: $0)?.rawValue }
             guard !codes.isEmpty, known.count == codes.count else {
-                throw CLIError.usage("settings: model.languages takes comma-separated codes of \(AppLanguage.allCases.map(\.rawValue).joined(separator: ", ")) (e.g. en,ru), or 'auto', not '\(value)'.")
+                throw CLIError.usage(key: "cli.settings.badModelLanguages", AppLanguage.allCases.map(\.rawValue).joined(separator: ", "), value)
             }
             s.model.languages = known
         case "model.allowRemote":

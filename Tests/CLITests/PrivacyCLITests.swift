@@ -66,7 +66,7 @@ final class PrivacyCLITests: XCTestCase {
     func testRelativeHomeIsRefused() throws {
         let r = try cli.run(["list"], env: ["LANTERNLY_HOME": "journal"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("LANTERNLY_HOME must be an absolute path"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("LANTERNLY_HOME must be a full path"), r.stderr)
     }
 
     /// `--home DIR` with folders of the person's own: their modes stay, a warning says so, and

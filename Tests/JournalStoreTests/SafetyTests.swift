@@ -195,7 +195,7 @@ final class SafetyTests: XCTestCase {
             let paths = LanternlyPaths(home: home)
             XCTAssertEqual(chmod(home.path, 0o500), 0)
             XCTAssertThrowsError(try SQLiteJournal(paths: paths)) {
-                XCTAssertEqual($0 as? JournalError, .cannotWrite(path: paths.data.path, reason: "Permission denied"))
+                XCTAssertEqual($0 as? JournalError, .cannotWrite(path: paths.data.path, reason: FileCause.permissionDenied.key))
             }
             XCTAssertEqual(chmod(home.path, 0o700), 0)
 

@@ -129,3 +129,33 @@ extension CatalogTests {
         XCTAssertEqual(embedded.string("diagnostics.source.onDevice", .russian), "на устройстве")
     }
 }
+
+/// Every catalog key written literally in the code exists in English and Russian: a key
+/// typed in a command (`context.text("…")`, `catalog.format("…", …)`, `CLIError.usage(key: "…")`)
+/// and forgotten in the catalog would show the bare key to a person.
+final class CatalogKeysInCodeTests: XCTestCase {
+    func testEveryKeyUsedInTheCodeIsInTheCatalogInEnglishAndRussian() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let catalog = try StringCatalog(data: Data(contentsOf: root.appendingPathComponent("Resources/Localizable.xcstrings")))
+        let pattern = try NSRegularExpression(pattern:
+            #"(?:\btext\(|\bformat\(|\bstring\(|\bvalue\(|(?:usage|runtime)\(key:)\s*"([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+)""#)
+        var used: [String: String] = [:]
+        let sources = root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for m in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let key = String(text[Range(m.range(at: 1), in: text)!])
+                used[key] = url.lastPathComponent
+            }
+        }
+        XCTAssertGreaterThan(used.count, 150, "the scan should find the keys the commands use")
+        for (key, file) in used.sorted(by: { $0.key < $1.key }) {
+            for language in [AppLanguage.english, .russian] {
+                XCTAssertNotNil(catalog.value(key, language), "\(file) uses \(key), missing in \(language.rawValue)")
+            }
+        }
+    }
+}

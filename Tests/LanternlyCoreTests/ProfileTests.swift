@@ -366,3 +366,23 @@ extension ProfileTests {
         XCTAssertEqual(r.model.state, .notDownloaded)
     }
 }
+
+/// Foundation and system errors become plain causes in our words, in each language.
+final class FileCauseTests: XCTestCase {
+    func testFoundationAndSystemErrorsBecomePlainCauses() throws {
+        let catalog = try StringCatalog.shipped()
+        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/x")
+        XCTAssertThrowsError(try Data(contentsOf: missing)) { XCTAssertEqual(FileCause($0), .noSuchFile) }
+        XCTAssertThrowsError(try Data("x".utf8).write(to: missing)) { XCTAssertEqual(FileCause($0), .noSuchFile) }
+        XCTAssertEqual(FileCause(CocoaError(.fileWriteOutOfSpace)), .noSpace)
+        XCTAssertEqual(FileCause(NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))), .isFolder)
+        XCTAssertEqual(FileCause(PrivateFile.SystemError(function: "open", code: EACCES)), .permissionDenied)
+        XCTAssertEqual(FileCause(errno: ENOTDIR), .notFolder)
+        for cause in FileCause.allCases {
+            for language in AppLanguage.allCases {
+                XCTAssertNotNil(catalog.value(cause.key, language), "\(cause.key) [\(language)]")
+            }
+        }
+        XCTAssertEqual(FileCause.localized("cause.noSpace", catalog, .russian), catalog.value("cause.noSpace", .russian))
+    }
+}

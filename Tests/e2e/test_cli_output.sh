@@ -32,10 +32,10 @@ for cmd in "list" "search trick" "history"; do
   tui start "$s" 100x20 --env LANTERNLY_HOME="$H" -- bash -c "'$L' $cmd; echo END-OF-OUTPUT; sleep 30"
   tui wait "$s" 'END-OF-OUTPUT' 10
   screen="$(tui screen "$s")"
-  if printf '%s' "$screen" | grep -qP '[\x{202a}-\x{202e}\x{2066}-\x{2069}\x{2028}\x{2029}\x{fff9}-\x{fffb}]'; then
+  if grep -qP '[\x{202a}-\x{202e}\x{2066}-\x{2069}\x{2028}\x{2029}\x{fff9}-\x{fffb}]' <<<"$screen"; then
     fail "'$cmd' printed a layout-changing character to the terminal"
   fi
-  if [ "$cmd" != history ]; then printf '%s' "$screen" | grep -q 'trick evil' || fail "'$cmd' lost the text: $screen"; fi
+  if [ "$cmd" != history ]; then grep -q 'trick evil' <<<"$screen" || fail "'$cmd' lost the text: $screen"; fi
   tui stop "$s"
 done
 # A file or pipe gets the text as written.

@@ -10,7 +10,7 @@ command -v strace >/dev/null || fail "strace is not installed (make deps install
 "$L" write --quiet "first entry" >/dev/null 2>&1
 for n in 2 3; do
   strace -f -qq -y -e signal=none -e trace=fsync,fdatasync,write,pwrite64 -o "$H/trace" \
-    "$L" write --quiet "entry $n" >/dev/null 2>"$H/err" || fail "write failed: $(cat "$H/err")"
+    "$L" write "entry $n" >/dev/null 2>"$H/err" || fail "write failed: $(cat "$H/err")"
   grep -q "Saved" "$H/err" || fail "no Saved line: $(cat "$H/err")"
   awk '/pwrite64\(.*journal\.sqlite3-wal>/ {wrote=1; synced=0}
        /sync\(.*journal\.sqlite3-wal>/ {synced=1}

@@ -16,12 +16,51 @@ public struct ProfileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The offending key (`model.state`, …), when there is one.
     public let key: String?
     public let description: String
+    /// The file problem behind `unreadable` and `unwritable`, when the system gave one.
+    public var cause: FileCause?
+    /// The value that was refused (a device name for `unknownDevice`), when there is one.
+    public var value: String?
 
-    init(_ kind: Kind, path: String?, key: String? = nil, _ message: String) {
+    init(_ kind: Kind, path: String?, key: String? = nil, _ message: String,
+         cause: FileCause? = nil, value: String? = nil) {
         self.kind = kind
         self.path = path
         self.key = key
         self.description = path.map { "\($0): \(message)" } ?? message
+        self.cause = cause
+        self.value = value
+    }
+
+    /// The message for people in `language` (keys `profile.error.*`, `profile.expected.*`),
+    /// naming the file first when there is one. ``description`` is the English detail.
+    public func message(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        let start = HardwareProfile.defaultShippedName
+        let k = key ?? ""
+        let text: String
+        switch kind {
+        case .missingFile where path == nil:
+            text = catalog.format("profile.error.noShipped", language, HardwareProfile.shippedNames.joined(separator: ", "))
+        case .missingFile: text = catalog.format("profile.error.missingFile", language, start)
+        case .unreadable:
+            text = catalog.format("profile.error.unreadable", language, (cause ?? .other).message(catalog, language))
+        case .unwritable:
+            text = catalog.format("profile.error.unwritable", language, (cause ?? .other).message(catalog, language))
+        case .tooLarge: text = catalog.format("profile.error.tooLarge", language, String(InputLimits.profileBytes), start)
+        case .notJSON: text = catalog.format("profile.error.notJSON", language, start)
+        case .wrongType where k.isEmpty: text = catalog.format("profile.error.notObject", language, start)
+        case .wrongType: text = catalog.format("profile.error.wrongType", language, k, start)
+        case .unknownKey: text = catalog.format("profile.error.unknownKey", language, k, HardwareProfile.settableKeys.joined(separator: ", "))
+        case .unknownDevice:
+            text = catalog.format("profile.error.unknownDevice", language, value ?? "",
+                                  ((try? DeviceCatalog.shipped())?.names ?? []).joined(separator: ", "))
+        case .badValue where k == "appleIntelligence" && value != nil:
+            text = catalog.format("profile.error.notEligible", language, value ?? "")
+        case .badValue:
+            let hintKey = "profile.expected." + (k == "siriLanguage" ? "deviceLanguage" : k)
+            let hint = catalog.value(hintKey, language) ?? catalog.string("profile.expected.other", language)
+            text = catalog.format("profile.error.badValue", language, k, hint)
+        }
+        return path.map { "\($0): \(text)" } ?? text
     }
 }
 
@@ -98,7 +137,7 @@ extension HardwareProfile {
         if let catalog {
             guard let known = catalog.device(named: device) else {
                 throw ProfileError(.unknownDevice, path: path, key: "device",
-                                   "unknown device \"\(device)\". Known devices: \(catalog.names.joined(separator: ", ")).")
+                                   "unknown device \"\(device)\". Known devices: \(catalog.names.joined(separator: ", ")).", value: device)
             }
             device = known.name
         }
@@ -125,7 +164,7 @@ extension HardwareProfile {
             throw ProfileError(.tooLarge, path: path, l.description)
         } catch {
             throw ProfileError(.unreadable, path: path,
-                               "cannot be read (\(error.localizedDescription)). Check its permissions.")
+                               "cannot be read (\(error.localizedDescription)). Check its permissions.", cause: FileCause(error))
         }
         let devices: DeviceCatalog
         do {
@@ -181,7 +220,7 @@ extension HardwareProfile {
         do {
             try LanternlyPaths.ensureDirectory(url.deletingLastPathComponent())
         } catch {
-            throw ProfileError(.unwritable, path: path, "cannot create its folder (\(error.localizedDescription)).")
+            throw ProfileError(.unwritable, path: path, "cannot create its folder (\(error.localizedDescription)).", cause: FileCause(error))
         }
         try AtomicFile.write(jsonData(), to: url, describedAs: { message in
             ProfileError(.unwritable, path: path, message)
@@ -234,7 +273,7 @@ extension HardwareProfile {
         case "device":
             guard let known = catalog.device(named: value) else {
                 throw ProfileError(.unknownDevice, path: nil, key: key,
-                                   "unknown device \"\(value)\". Known devices: \(catalog.names.joined(separator: ", ")).")
+                                   "unknown device \"\(value)\". Known devices: \(catalog.names.joined(separator: ", ")).", value: value)
             }
             if known.name != device {
                 // Another device has no model of its own yet: it downloads it if it can.
@@ -255,7 +294,8 @@ extension HardwareProfile {
             let on = try bool()
             if on, !appleIntelligence, let known = catalog.device(named: device), !known.eligible {
                 throw ProfileError(.badValue, path: nil, key: key,
-                                   "\(known.name) (\(known.chip)) cannot run Apple Intelligence, so it cannot be switched on. Choose an eligible device first, e.g. 'lanternly profile set device \"iPhone 16 Pro\"'.")
+                                   "\(known.name) (\(known.chip)) cannot run Apple Intelligence, so it cannot be switched on. Choose an eligible device first, e.g. 'lanternly profile set device \"iPhone 16 Pro\"'.",
+                                   value: known.name)
             }
             let wasOn = appleIntelligence
             appleIntelligence = on

@@ -639,7 +639,8 @@ public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .foreignDatabase(let p): return catalog.format("journal.error.foreignDatabase", language, p)
         case .corrupt(let p, let r): return catalog.format("journal.error.corrupt", language, p, r)
         case .newerSchema(let p, let v): return catalog.format("journal.error.newerSchema", language, p, String(v))
-        case .cannotWrite(let p, let r): return catalog.format("journal.error.cannotWrite", language, p, r)
+        case .cannotWrite(let p, let r):
+            return catalog.format("journal.error.cannotWrite", language, p, FileCause.localized(r, catalog, language))
         case .busy(let p): return catalog.format("journal.error.busy", language, p)
         case .entryNotFound(let id): return catalog.format("journal.error.entryNotFound", language, String(id))
         case .noEntry(let shortID): return catalog.format("journal.error.noEntry", language, shortID)
@@ -691,7 +692,7 @@ public enum ImportProblem: Hashable, Sendable {
     /// The explanation for people, in `language`.
     public func message(_ catalog: StringCatalog, _ language: AppLanguage) -> String {
         switch self {
-        case .unreadable(let r): return catalog.format("journal.import.unreadable", language, r)
+        case .unreadable(let r): return catalog.format("journal.import.unreadable", language, FileCause.localized(r, catalog, language))
         case .notUTF8: return catalog.string("journal.import.notUTF8", language)
         case .notJSON(let d): return catalog.format("journal.import.notJSON", language, d)
         case .notJrnlJSON: return catalog.string("journal.import.notJrnlJSON", language)

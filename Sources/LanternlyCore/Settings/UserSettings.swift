@@ -48,7 +48,43 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.dismissedBanner = dismissedBanner
     }
 
-    enum CodingKeys: String, CodingKey { case language, gender, lifePath, region, keepChatHistory, model, answersToJournal, keepMemories, dismissedBanner }
+    /// The file's keys are the names `settings set` and `settings show` use (`path`,
+    /// `history`, `answers`, `memory`, with the same values); the older names (`lifePath`,
+    /// `keepChatHistory`, `answersToJournal`, `keepMemories`, booleans) are still read.
+    enum CodingKeys: String, CodingKey {
+        case language, gender, path, region, history, model, answers, memory, dismissedBanner
+        case lifePath, keepChatHistory, answersToJournal, keepMemories  // read only: files written before the rename
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(language, forKey: .language)
+        try c.encode(gender, forKey: .gender)
+        try c.encode(lifePath, forKey: .path)
+        try c.encodeIfPresent(region, forKey: .region)
+        try c.encode(keepChatHistory ? "on" : "off", forKey: .history)
+        try c.encode(answersToJournal ? "journal" : "chat", forKey: .answers)
+        try c.encode(model, forKey: .model)
+        try c.encode(keepMemories ? "on" : "off", forKey: .memory)
+        try c.encodeIfPresent(dismissedBanner, forKey: .dismissedBanner)
+    }
+
+    /// A two-valued setting read as `settings set` takes it (`on`/`off`, `journal`/`chat`) or
+    /// as a JSON boolean; `nil` when neither key is there.
+    private static func decodeSwitch(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys, old: CodingKeys,
+                                     yes: String, no: String) throws -> Bool? {
+        for k in [key, old] where c.contains(k) {
+            if let b = try? c.decode(Bool.self, forKey: k) { return b }
+            switch try c.decode(String.self, forKey: k) {
+            case yes: return true
+            case no: return false
+            case let other:
+                throw DecodingError.dataCorruptedError(forKey: k, in: c,
+                    debugDescription: "expected \"\(yes)\" or \"\(no)\", not \"\(other)\"")
+            }
+        }
+        return nil
+    }
 
     /// A region code as Lanternly stores it: an ISO 3166-1 alpha-2 code that exists
     /// (Foundation's `Locale.Region.isoRegions`), upper-cased; `nil` for anything else
@@ -88,7 +124,8 @@ public struct UserSettings: Codable, Hashable, Sendable {
         let defaults = UserSettings()
         language = try c.decodeIfPresent(AppLanguage.self, forKey: .language)
         gender = try c.decodeIfPresent(GrammaticalGender.self, forKey: .gender) ?? defaults.gender
-        lifePath = try c.decodeIfPresent(LifePath.self, forKey: .lifePath) ?? defaults.lifePath
+        lifePath = try c.decodeIfPresent(LifePath.self, forKey: .path)
+            ?? c.decodeIfPresent(LifePath.self, forKey: .lifePath) ?? defaults.lifePath
         if let raw = try c.decodeIfPresent(String.self, forKey: .region) {
             // The same rule as `lanternly settings set region`.
             guard let code = UserSettings.regionCode(raw) else {
@@ -99,10 +136,12 @@ public struct UserSettings: Codable, Hashable, Sendable {
         } else {
             region = nil
         }
-        keepChatHistory = try c.decodeIfPresent(Bool.self, forKey: .keepChatHistory) ?? defaults.keepChatHistory
-        answersToJournal = try c.decodeIfPresent(Bool.self, forKey: .answersToJournal) ?? defaults.answersToJournal
+        keepChatHistory = try Self.decodeSwitch(c, .history, old: .keepChatHistory, yes: "on", no: "off")
+            ?? defaults.keepChatHistory
+        answersToJournal = try Self.decodeSwitch(c, .answers, old: .answersToJournal, yes: "journal", no: "chat")
+            ?? defaults.answersToJournal
         model = try c.decodeIfPresent(ModelServerSettings.self, forKey: .model) ?? ModelServerSettings()
-        keepMemories = try c.decodeIfPresent(Bool.self, forKey: .keepMemories) ?? defaults.keepMemories
+        keepMemories = try Self.decodeSwitch(c, .memory, old: .keepMemories, yes: "on", no: "off") ?? defaults.keepMemories
         dismissedBanner = try c.decodeIfPresent(String.self, forKey: .dismissedBanner)
     }
 }
