@@ -561,7 +561,12 @@ struct Painter {
         guard height > 0 else { return }
         let entries = state.journal.entries
         if entries.isEmpty {
-            for (i, l) in TerminalText.wrap(t("ui.journal.empty"), width: w - 2).prefix(height).enumerated() {
+            // A search with no hits says so with its query, not that the journal is empty.
+            var empty = t("ui.journal.empty")
+            if let query = state.journal.search?.query {
+                empty = query == "*" ? t("ui.notice.noSearchHits") : t.format("ui.journal.noMatches", TerminalText.sanitize(query))
+            }
+            for (i, l) in TerminalText.wrap(empty, width: w - 2).prefix(height).enumerated() {
                 buf.write(l, x: 1, y: top + i, style: muted)
             }
             return
