@@ -374,7 +374,22 @@ struct Painter {
         let labels = SettingsRow.allCases.map { t($0.labelKey) }
         let labelWidth = min(labels.map(DisplayWidth.of).max() ?? 0, w / 2) + 2
         let visible = max(1, bottom - y)
-        let first = max(0, min(state.settingsCursor - visible + 1, SettingsRow.allCases.count - visible))
+        let count = SettingsRow.allCases.count
+        var top = y, height = visible
+        var first = max(0, min(state.settingsCursor - height + 1, count - height))
+        var above = false, below = false
+        // Cut: a row says there are more settings above or below, as on the help screen.
+        if visible >= 3 && count > visible {
+            height = visible - 1
+            first = max(0, min(state.settingsCursor - height + 1, count - height))
+            if first > 0 {
+                height = visible - 2
+                first = max(0, min(state.settingsCursor - height + 1, count - height))
+            }
+            above = first > 0
+            below = first + height < count
+            if above { top += 1 }
+        }
         var rows: [Row] = []
         for (i, row) in SettingsRow.allCases.enumerated() {
             let label = TerminalText.truncate(labels[i], width: labelWidth - 2)
@@ -391,7 +406,15 @@ struct Painter {
             rows.append(Row(segments: [(shown + pad, muted), (TerminalText.sanitize(value), .plain)], indent: 1))
         }
         rows.append(Row(t("ui.settings.server.hint"), muted, indent: 1))
-        draw(Array(rows.dropFirst(first)), from: y, height: visible, selected: state.settingsCursor - first)
+        draw(Array(rows.dropFirst(first)), from: top, height: height, selected: state.settingsCursor - first)
+        if above {
+            let more = TerminalText.truncate(t("ui.list.moreAbove"), width: w - 2)
+            buf.write(more, x: max(1, w - 1 - DisplayWidth.of(more)), y: y, style: muted)
+        }
+        if below {
+            let more = TerminalText.truncate(t("ui.help.more"), width: w - 2)
+            buf.write(more, x: max(1, w - 1 - DisplayWidth.of(more)), y: top + height, style: muted)
+        }
     }
 
     // MARK: diagnostics

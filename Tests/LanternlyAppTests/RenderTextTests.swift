@@ -104,4 +104,34 @@ final class RenderTextTests: XCTestCase {
             }
         }
     }
+
+    func testACutSettingsListSaysThereAreMoreRowsAboveOrBelow() {
+        for language in [AppLanguage.english, .russian] {
+            let below = testCatalog.string("ui.help.more", language)
+            let above = testCatalog.string("ui.list.moreAbove", language)
+            var s = AppState(width: 40, height: 12, language: language)
+            _ = reduce(&s, .keyPressed(.function(2)))
+            func dump() -> String { render(s, catalog: testCatalog).textDump() }
+            XCTAssertTrue(dump().contains(below), dump())
+            XCTAssertFalse(dump().contains(above), dump())
+            // At the last row: more above, none below; the selected row shows.
+            for _ in 0..<SettingsRow.allCases.count { _ = reduce(&s, .keyPressed(.down)) }
+            let last = SettingsRow.allCases.count - 1
+            XCTAssertEqual(s.settingsCursor, last)
+            let frame = render(s, catalog: testCatalog)
+            XCTAssertTrue(frame.textDump().contains(above), frame.textDump())
+            XCTAssertFalse(frame.textDump().contains(below), frame.textDump())
+            let label = "›" + String(testCatalog.string(SettingsRow.allCases[last].labelKey, language).prefix(10))
+            XCTAssertTrue(frame.textDump().contains(label), frame.textDump())
+            // In the middle: both.
+            for _ in 0..<(last / 2) { _ = reduce(&s, .keyPressed(.up)) }
+            if s.settingsCursor > 0 && s.settingsCursor < last {
+                let mid = dump()
+                XCTAssertTrue(mid.contains(above) || mid.contains(below), mid)
+            }
+            // Where everything fits, no mark.
+            s.width = 80; s.height = 40
+            XCTAssertFalse(dump().contains(below) || dump().contains(above), dump())
+        }
+    }
 }
