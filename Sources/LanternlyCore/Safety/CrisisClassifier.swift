@@ -140,10 +140,12 @@ final class CrisisClassifier: @unchecked Sendable {
             // c: character 2–5-grams of " word "
             let n = word.count + 2
             @inline(__always) func at(_ i: Int) -> UInt32 { i == 0 || i == n - 1 ? 0x20 : word[word.startIndex + i - 1] }
-            for len in 2...5 where len <= n {
-                for i in 0...(n - len) {
-                    var h = start(0x63)
-                    for k in i..<(i + len) { h = addScalar(h, at(k)) }
+            // One pass per start: the hash of each longer gram extends the shorter one's.
+            let c0 = start(0x63)
+            for i in 0..<(n - 1) {
+                var h = addScalar(c0, at(i))
+                for k in (i + 1)..<min(i + 5, n) {
+                    h = addScalar(h, at(k))
                     body(h)
                 }
             }
@@ -154,13 +156,12 @@ final class CrisisClassifier: @unchecked Sendable {
         while i < c.count {
             var j = i
             while j < c.count, t.compactClause[j] == t.compactClause[i] { j += 1 }
-            for len in 1...4 {
-                var a = i
-                while a + len <= j {
-                    var h = start(0x6B)
-                    for k in a..<(a + len) { h = addScalar(h, c[k]) }
+            let k0 = start(0x6B)
+            for a in i..<j {
+                var h = k0
+                for k in a..<min(a + 4, j) {
+                    h = addScalar(h, c[k])
                     body(h)
-                    a += 1
                 }
             }
             i = j
