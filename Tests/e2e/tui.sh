@@ -115,11 +115,16 @@ tui() {
       done ;;
     resize) _tui_t resize-window -t "$1" -x "${2%x*}" -y "${2#*x}" ;;
     alive)  [ "$(_tui_t display-message -p -t "$1" '#{pane_dead}')" = 0 ] ;;
-    status)  # the pane may close a moment before tmux has reaped the program: wait up to 5 s
+    status)  # the pane may close a moment before tmux has reaped the program: wait up to 5 s.
+      # tmux 3.3 sometimes misses the SIGCHLD of a pane's program and leaves it a zombie with no
+      # status; a SIGCHLD sent to the server makes it run waitpid again (tmux server.c).
       local st="" i
       for i in $(seq 1 50); do
         st="$(_tui_t display-message -p -t "$1" '#{pane_dead_status}' 2>/dev/null || true)"
         [ -n "$st" ] && break
+        if [ "$((i % 5))" = 0 ]; then
+          kill -CHLD "$(_tui_t display-message -p '#{pid}' 2>/dev/null)" 2>/dev/null || true
+        fi
         sleep 0.1
       done
       [ -n "$st" ] && printf '%s\n' "$st" ;;
