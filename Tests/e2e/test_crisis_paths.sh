@@ -70,20 +70,26 @@ grep -qF "$line" <<<"$out" || fail "edit: no help line: $out"
 m=qzappcrisis; chat_markers+=("$m")
 "$TUI" type "$s" "$(crisis_msg "$m")"; "$TUI" keys "$s" Enter
 "$TUI" wait "$s" "$line" 10
-"$TUI" keys "$s" C-l 2>/dev/null || true
 m=qzappconcern; chat_markers+=("$m")
 "$TUI" type "$s" "$(concern_msg "$m")"; "$TUI" keys "$s" Enter
-"$TUI" wait "$s" 'Enter send' 10
-sleep 0.5
-[ "$("$TUI" tmux capture-pane -p -S -2000 -t "$s" | grep -cF "$line")" -ge 2 ] \
-  || { "$TUI" screen "$s"; fail "app chat: the help line is not on both turns"; }
+helps() { "$TUI" tmux capture-pane -p -S -2000 -t "$s" | grep -cF "$line" || true; }
+for _ in $(seq 1 100); do [ "$(helps)" -ge 2 ] && break; sleep 0.1; done  # until the second reply
+[ "$(helps)" -ge 2 ] || { "$TUI" screen "$s"; fail "app chat: the help line is not on both turns"; }
 # An ordinary turn, so the test shows history is being kept at all.
 "$TUI" type "$s" "I baked bread this morning qzordinary"; "$TUI" keys "$s" Enter
-sleep 1
+for _ in $(seq 1 100); do grep -rqF qzordinary "$home" && break; sleep 0.1; done  # until it is kept
 
-# Journal save: F4, n, type, Ctrl-S. The reflection answers from the whole text: the risk
-# is only in the @tag here, which the model would never see once tags are stripped.
+"$TUI" keys "$s" C-c
+"$TUI" stop "$s"
+
+# Journal save: F4, n, type, Ctrl-S. Each in a fresh start of the app, whose screen shows no
+# help line until this entry brings one (crisis turns are not in the reloaded history). The
+# reflection answers from the whole text: in the first entry the risk is only in the @tag,
+# which the model would never see once tags are stripped.
 for body in "rough week jnlapptag @suicide" "I want to kill myself jnlappsave"; do
+  "$TUI" start "$s" 100x40 --env TMPDIR="$work/tmp" --env TZ=UTC -- "${L[@]}"
+  "$TUI" wait "$s" 'Enter send' 10
+  ! "$TUI" screen "$s" | grep -qF "$line" || { "$TUI" screen "$s"; fail "a help line on the screen before the entry"; }
   "$TUI" keys "$s" F4
   "$TUI" wait "$s" 'Journal \(' 5
   "$TUI" keys "$s" n
@@ -92,14 +98,10 @@ for body in "rough week jnlapptag @suicide" "I want to kill myself jnlappsave"; 
   "$TUI" keys "$s" C-s
   "$TUI" wait "$s" 'Entry saved' 5
   "$TUI" keys "$s" Escape
-  "$TUI" wait "$s" 'Enter send' 10
-  "$TUI" tmux clear-history -t "$s"
-  n=$("$TUI" tmux capture-pane -p -S -2000 -t "$s" | grep -cF "$line" || true)
-  [ "$n" -ge 1 ] || { "$TUI" screen "$s"; fail "app journal save ($body): no help line"; }
+  "$TUI" wait "$s" "$line" 10 || fail "app journal save ($body): no help line"
+  "$TUI" keys "$s" C-c
+  "$TUI" stop "$s"
 done
-"$TUI" keys "$s" C-c
-"$TUI" gone "$s" 'Enter send' 10 || true
-"$TUI" stop "$s"
 
 # The ordinary turn was kept (history is on), so the crisis turns' absence means something.
 grep -rqF qzordinary "$home" || fail "the ordinary chat turn is not in the history: the search below proves nothing"
