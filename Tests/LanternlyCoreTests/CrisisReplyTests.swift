@@ -47,6 +47,36 @@ final class CrisisReplyTests: XCTestCase {
         }
     }
 
+    /// Where no national line exists (Turkey, no region at all) the crisis reply still says
+    /// plainly, in the message's own language, that help exists and they need not carry it
+    /// alone — before the directory sentence, and not only as a pointer to a web site.
+    func testRegionWithoutANationalLineStillSaysHelpExistsInEveryLanguage() throws {
+        let catalog = try catalog
+        let noLine = [HelpLine.forRegion("TR"), HelpLine.fallback]
+        XCTAssertTrue(noLine.allSatisfy { $0.lines.isEmpty && $0.showsDirectory }, "the premise: these regions show no line")
+        for help in noLine {
+            for language in SafetyLanguage.allCases {
+                let sentence = catalog.value("crisis.helpExists", code: language.rawValue) ?? ""
+                XCTAssertFalse(sentence.trimmingCharacters(in: .whitespaces).isEmpty, "no \(language.rawValue) text")
+                let text = CrisisReply.text(language: language, helpLine: help, catalog: catalog)
+                let where_ = "\(help.region ?? "none") [\(language.rawValue)]: \(text)"
+                guard let said = text.range(of: sentence), let directory = text.range(of: HelpLine.directory) else {
+                    XCTFail("help-exists sentence or directory missing: \(where_)"); continue
+                }
+                XCTAssertLessThan(said.lowerBound, directory.lowerBound, where_)
+                XCTAssertTrue(text.hasPrefix(catalog.string("crisis.opening", code: language.rawValue)), where_)
+                if language != .english {
+                    XCTAssertNotEqual(sentence, catalog.string("crisis.helpExists", code: "en"), "\(language.rawValue) is English")
+                }
+            }
+        }
+        // A region with its own line says it in `crisis.line` and does not repeat it.
+        for language in SafetyLanguage.allCases {
+            let sentence = catalog.string("crisis.helpExists", code: language.rawValue)
+            XCTAssertFalse(CrisisReply.text(language: language, helpLine: HelpLine.forRegion("GB"), catalog: catalog).contains(sentence))
+        }
+    }
+
     func testLookupByCodeFallsBackToEnglish() throws {
         let catalog = try catalog
         XCTAssertNil(catalog.value("crisis.line.us", code: "ja"), "this name is only written in some languages")

@@ -11,7 +11,8 @@ import Foundation
 /// The crisis reply (the person is at risk), `crisis.*`:
 /// 1. `crisis.opening` — thanks them for saying it; no arguing, no minimising, no lecture;
 /// 2. `crisis.line` (+ `crisis.alsoLine`) — help exists, named with its number;
-///    `crisis.directory` where FACTS.md says so (Russia, unknown regions);
+///    `crisis.directory` where FACTS.md says so (Russia, unknown regions); with no national
+///    line at all (Turkey, no region) `crisis.helpExists` says plainly that help exists first;
 /// 3. `crisis.danger` (`crisis.danger.local` without a known number) — if in danger now,
 ///    call the emergency number and don't stay alone;
 /// 4. `crisis.honest` — Lanternly is not a counsellor or an emergency service.
@@ -77,6 +78,10 @@ public enum CrisisReply {
     public static func text(language: SafetyLanguage, helpLine: HelpLine, catalog: StringCatalog) -> String {
         let code = language.rawValue
         var parts = [catalog.string("crisis.opening", code: code)]
+        // No national line (Turkey, an unknown region): still say plainly that help exists
+        // and they need not carry it alone, before the directory sentence (safe-messaging
+        // points, FACTS.md).
+        if helpLine.lines.isEmpty { parts.append(catalog.string("crisis.helpExists", code: code)) }
         parts += lines(helpLine, first: "crisis.line", code, catalog)
         if helpLine.emergency.isEmpty {
             parts.append(catalog.string("crisis.danger.local", code: code))
