@@ -144,9 +144,9 @@ public final class AppRuntime: @unchecked Sendable {
             attempt { .entryEdited(try save(id, body)) }
         case .sendToLuna(let id, let message):
             if let stream = deps.streamReply {
-                startTask(id) { [weak self] in
-                    await stream(message) { progress in self?.postProgress(id, progress) }
-                }
+                // The runtime is held weakly by the progress callback too (no cycle through the task).
+                let post: @Sendable (ReplyProgress) -> Void = { [weak self] progress in self?.postProgress(id, progress) }
+                startTask(id) { await stream(message, post) }
             } else {
                 startTask(id) { await deps.reply(message) }
             }

@@ -2,29 +2,40 @@ import Foundation
 import LanternlyResources
 
 /// A small linear model over hashed features of the folded text (``SafetyText``): word
-/// unigrams and bigrams, character 2–4-grams of each word with its edges, and character
-/// 1–3-grams of Chinese/Japanese/Korean runs. Three classes: none, crisis, concern (softmax).
+/// unigrams and bigrams, character 2–5-grams of each word with its edges, and character
+/// 1–4-grams of Chinese/Japanese/Korean runs. Three classes: none, crisis, concern (softmax
+/// over the feature counts divided by the square root of their number).
 ///
-/// Trained by `Scripts/crisis_train.py` on the train part of `Eval/crisis/corpus/`, which also
-/// tunes the decision thresholds on the dev part; weights in `Resources/crisis-weights.bin`.
+/// Trained by `Scripts/crisis_train.py` on the train part of `Eval/crisis/corpus/` and all of
+/// `Eval/crisis/corpus-breadth/`, which also tunes the decision thresholds on the dev part and
+/// a blind set; weights in `Resources/crisis-weights.bin`.
 ///
-/// File layout (little-endian): `LCC1`, UInt32 bucket count (a power of two), 5 × Float32
-/// thresholds (see ``Thresholds``), 3 × Float32 scales, 3 × Float32 biases, then
-/// `buckets × 3` Int8 weights (bucket-major; weight = int8 × scale of its class).
+/// File layout (little-endian): `LCC2`, UInt32 bucket count (a power of two), 8 × Float32
+/// thresholds (see ``Thresholds``; the last one reserved), 3 × Float32 scales, 3 × Float32
+/// biases, then `buckets × 3` Int8 weights (bucket-major; weight = int8 × scale of its class).
 /// Features hash with FNV-1a 64 over UTF-8 bytes of a tagged string (`w:word`, `b:w1 w2`,
 /// `c: ab`, `k:漢字`), modulo the bucket count.
 final class CrisisClassifier: @unchecked Sendable {
+    /// How the probabilities combine with the lexicon (``CrisisDetector/decide(_:atRisk:)``).
     struct Thresholds {
-        /// How much the classifier's probability counts beside the lexicon's weight.
-        var classifierWeight: Float = 1
-        /// Crisis when lexicon weight + classifierWeight × p(crisis) reaches this.
-        var crisisBar: Float = 1
-        /// Concern when lexicon weight (other) + classifierWeight × p(concern) reaches this.
-        var concernBar: Float = 1
-        /// The bar's factor after a crisis or concern turn (lower: follow-ups count).
+        /// p(crisis) that flags a message with an unsoftened lexicon cue of at least ``cue``.
+        var low: Float = 2
+        /// p(crisis) that flags a message alone (p(crisis) + p(concern): concern).
+        var high: Float = 2
+        /// The lexicon weight that counts as a cue beside ``low``.
+        var cue: Float = 1
+        /// The bars' factor after a crisis or concern turn (lower: follow-ups count).
         var followupBar: Float = 0.6
-        /// p(crisis) (or p(concern)) that flags a message without any lexicon cue.
-        var anyRiskBar: Float = 2
+        /// A strong lexicon hit flags only when p(crisis) + p(concern) reaches this
+        /// (the classifier's veto on topic words: documentaries, idioms, negations).
+        var veto: Float = 0
+        /// p(concern) that flags concern alone.
+        var concernHigh: Float = 2
+        /// The classifier flags alone (``high``, ``concernHigh``) only on messages with at least
+        /// this many features: on short ones it is overconfident ("I forgot to take all my pills").
+        var minFeatures: Float = 0
+        /// Whether the thresholds let the classifier change any outcome.
+        var used: Bool { low <= 1 || high <= 1 || veto > 0 || concernHigh <= 1 }
     }
 
     let buckets: Int
@@ -52,25 +63,33 @@ final class CrisisClassifier: @unchecked Sendable {
         thresholds = Thresholds()
     }
 
+    static let headerSize = 8 + 14 * 4
+
     init?(data: Data) {
-        guard data.count >= 8 + 11 * 4, data.prefix(4) == Data("LCC1".utf8) else { return nil }
+        guard data.count >= Self.headerSize, data.prefix(4) == Data("LCC2".utf8) else { return nil }
         func u32(_ at: Int) -> UInt32 {
             data.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
         }
         func f32(_ at: Int) -> Float { Float(bitPattern: u32(at)) }
         let n = Int(u32(4))
-        guard n > 0, n & (n - 1) == 0, data.count == 8 + 11 * 4 + n * 3 else { return nil }
+        guard n > 0, n & (n - 1) == 0, data.count == Self.headerSize + n * 3 else { return nil }
         buckets = n
         mask = UInt64(n - 1)
-        thresholds = Thresholds(classifierWeight: f32(8), crisisBar: f32(12), concernBar: f32(16), followupBar: f32(20), anyRiskBar: f32(24))
-        scales = (f32(28), f32(32), f32(36))
-        biases = (f32(40), f32(44), f32(48))
-        weights = data.withUnsafeBytes { Array($0[52...].bindMemory(to: Int8.self)) }
+        thresholds = Thresholds(low: f32(8), high: f32(12), cue: f32(16), followupBar: f32(20), veto: f32(24), concernHigh: f32(28), minFeatures: f32(32))
+        scales = (f32(40), f32(44), f32(48))
+        biases = (f32(52), f32(56), f32(60))
+        weights = data.withUnsafeBytes { Array($0[Self.headerSize...].bindMemory(to: Int8.self)) }
     }
 
     /// p(crisis) and p(concern) for a folded message; zeros without weights.
     func probabilities(_ t: SafetyText) -> (crisis: Float, concern: Float) {
-        guard isTrained else { return (0, 0) }
+        let p = scores(t)
+        return (p.crisis, p.concern)
+    }
+
+    /// p(crisis), p(concern) and the number of features read.
+    func scores(_ t: SafetyText) -> (crisis: Float, concern: Float, features: Int) {
+        guard isTrained else { return (0, 0, 0) }
         var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0
         var count = 0
         weights.withUnsafeBufferPointer { w in
@@ -82,14 +101,22 @@ final class CrisisClassifier: @unchecked Sendable {
                 count += 1
             }
         }
-        if count == 0 { return (0, 0) }
-        let z0 = Float(s0) * scales.0 + biases.0
-        let z1 = Float(s1) * scales.1 + biases.1
-        let z2 = Float(s2) * scales.2 + biases.2
+        if count == 0 { return (0, 0, 0) }
+        let norm = 1 / Float(count).squareRoot()
+        let z0 = Float(s0) * norm * scales.0 + biases.0
+        let z1 = Float(s1) * norm * scales.1 + biases.1
+        let z2 = Float(s2) * norm * scales.2 + biases.2
         let m = max(z0, z1, z2)
         let e0 = expf(z0 - m), e1 = expf(z1 - m), e2 = expf(z2 - m)
         let sum = e0 + e1 + e2
-        return (e1 / sum, e2 / sum)
+        return (e1 / sum, e2 / sum, count)
+    }
+
+    /// The number of features of `t` (tests compare it with the training script's).
+    static func featureCount(_ t: SafetyText) -> Int {
+        var n = 0
+        features(t) { _ in n += 1 }
+        return n
     }
 
     /// Calls `body` with the hash of every feature of `t`, in the same order and with the
@@ -110,30 +137,31 @@ final class CrisisClassifier: @unchecked Sendable {
             }
             prevWord = r
             prevClause = tok.clause
-            // c: character 2–4-grams of " word "
+            // c: character 2–5-grams of " word "
             let n = word.count + 2
             @inline(__always) func at(_ i: Int) -> UInt32 { i == 0 || i == n - 1 ? 0x20 : word[word.startIndex + i - 1] }
-            for len in 2...4 where len <= n {
-                for i in 0...(n - len) {
-                    var h = start(0x63)
-                    for k in i..<(i + len) { h = addScalar(h, at(k)) }
+            // One pass per start: the hash of each longer gram extends the shorter one's.
+            let c0 = start(0x63)
+            for i in 0..<(n - 1) {
+                var h = addScalar(c0, at(i))
+                for k in (i + 1)..<min(i + 5, n) {
+                    h = addScalar(h, at(k))
                     body(h)
                 }
             }
         }
-        // k: 1–3-grams of each clause's CJK run
+        // k: 1–4-grams of each clause's CJK run
         var i = 0
         let c = t.compact
         while i < c.count {
             var j = i
             while j < c.count, t.compactClause[j] == t.compactClause[i] { j += 1 }
-            for len in 1...3 {
-                var a = i
-                while a + len <= j {
-                    var h = start(0x6B)
-                    for k in a..<(a + len) { h = addScalar(h, c[k]) }
+            let k0 = start(0x6B)
+            for a in i..<j {
+                var h = k0
+                for k in a..<min(a + 4, j) {
+                    h = addScalar(h, c[k])
                     body(h)
-                    a += 1
                 }
             }
             i = j

@@ -54,20 +54,22 @@ public enum CrisisDetector {
         _ = CrisisClassifier.shipped
     }
 
-    /// The combined decision from lexicon and classifier scores.
+    /// The combined decision from lexicon and classifier scores (thresholds tuned by
+    /// `Scripts/crisis_train.py`): a strong lexicon hit the classifier does not veto, or the
+    /// classifier sure alone, or the classifier fairly sure beside a weaker lexicon cue no softener touched.
     static func decide(_ s: CrisisScore, atRisk: Bool) -> CrisisOutcome {
-        let t = CrisisClassifier.shipped.thresholds
-        let crisisLevel = s.plainSelf + t.classifierWeight * s.classifierCrisis
-        let concernLevel = s.plainOther + t.classifierWeight * s.classifierConcern
+        let c = CrisisClassifier.shipped
+        let t = c.thresholds
         let bar: Float = atRisk ? t.followupBar : 1
-        // A strong cue (or weak ones that add up) flags alone; a weaker, softened cue flags
-        // with the classifier's support; the classifier alone only when it is very sure.
-        if s.lexicalSelf >= bar || (s.plainSelf >= 0.7 && crisisLevel >= t.crisisBar * bar)
-            || s.classifierCrisis >= t.anyRiskBar {
+        let risk = s.classifierCrisis + s.classifierConcern
+        // The classifier's bars stay put after a risky turn: only the lexicon's cues count more.
+        let vetoed = c.isTrained && risk < t.veto
+        let long = Float(s.classifierFeatures) >= t.minFeatures
+        if (s.lexicalSelf >= bar && !vetoed) || (s.classifierCrisis >= t.high && long)
+            || (s.classifierCrisis >= t.low && s.plainSelf >= t.cue * bar) {
             return .crisis
         }
-        if s.lexicalOther >= 1 || (s.plainOther >= 0.7 && concernLevel >= t.concernBar)
-            || s.classifierConcern >= t.anyRiskBar {
+        if (s.lexicalOther >= 1 && !vetoed) || (long && (s.classifierConcern >= t.concernHigh || risk >= t.high)) {
             return .concern
         }
         return .none
@@ -81,10 +83,11 @@ public enum CrisisDetector {
         var s = CrisisMatcher(lexicon: lexicon).score(folded, language: language, sure: sure, atRisk: atRisk)
         // The classifier only runs when its thresholds let it change the outcome.
         let classifier = CrisisClassifier.shipped
-        if classifier.thresholds.classifierWeight > 0 || classifier.thresholds.anyRiskBar <= 1 || forceClassifier {
-            let p = classifier.probabilities(folded)
+        if classifier.thresholds.used || forceClassifier {
+            let p = classifier.scores(folded)
             s.classifierCrisis = p.crisis
             s.classifierConcern = p.concern
+            s.classifierFeatures = p.features
         }
         return s
     }
@@ -109,6 +112,8 @@ struct CrisisScore: Equatable {
     /// Classifier probabilities.
     var classifierCrisis: Float = 0
     var classifierConcern: Float = 0
+    /// How many features the classifier read.
+    var classifierFeatures = 0
 }
 
 /// Applies the lexicon's rules to a folded message.
