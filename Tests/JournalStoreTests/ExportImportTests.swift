@@ -90,10 +90,10 @@ final class ExportImportTests: XCTestCase {
         XCTAssertThrowsError(try JrnlImport.parse(Data(md.utf8), path: "notes.md", timeZone: utc)) {
             XCTAssertEqual($0 as? JournalError, .badImportFile(path: "notes.md", line: 1, problem: .markdownExport))
         }
-        // jrnl's own markdown export starts the same way, with a heading, after blank lines.
-        let jrnlMD = "\n## November\n\n### 2025-11-03 09:15 Walk\nrain\n"
+        // jrnl's own markdown export starts the same way, with a heading.
+        let jrnlMD = "## November\n\n### 2025-11-03 09:15 Walk\nrain\n"
         XCTAssertThrowsError(try JrnlImport.parse(Data(jrnlMD.utf8), path: "j.md", timeZone: utc)) {
-            XCTAssertEqual($0 as? JournalError, .badImportFile(path: "j.md", line: 2, problem: .markdownExport))
+            XCTAssertEqual($0 as? JournalError, .badImportFile(path: "j.md", line: 1, problem: .markdownExport))
         }
         // A hashtag-like first word is still just text before the first entry.
         XCTAssertThrowsError(try JrnlImport.parse(Data("#tea\n[2024-01-01 09:00] ok".utf8), path: "t", timeZone: utc)) {
