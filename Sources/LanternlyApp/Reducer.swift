@@ -392,7 +392,8 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
     case .search:
         state.journal.mode = .list
         state.journal.open = nil
-        state.journal.searchInput = TextEditor(state.journal.search?.query ?? "")
+        // A fresh query each time; the old one is not typed onto.
+        state.journal.searchInput = TextEditor()
     case .runSearch:
         let query = state.journal.searchInput?.text.trimmingWhitespace() ?? ""
         state.journal.searchInput = nil
@@ -518,8 +519,9 @@ private func goBack(_ state: inout AppState) -> [Effect] {
     case .help: state.screen = state.screenBeforeHelp
     case .tagInput: state.journal.tagInput = nil
     case .searchInput:
+        // Esc in the prompt ends the search: the whole list comes back.
         state.journal.searchInput = nil
-        if state.journal.search?.query.isEmpty ?? false { return clearSearch(&state) }
+        return clearSearch(&state)
     case .journalFound: return clearSearch(&state)
     case .journalCalendar: state.journal.calendar = nil
     case .journalRead: state.journal.mode = .list; state.journal.open = nil

@@ -189,22 +189,51 @@ struct Painter {
 
     /// The notice (row above the help line) when there is one; returns the rows it took.
     mutating func noticeLine() -> Int {
+        // The whole question shows; when it cannot, the short form (keys kept) does.
         if case .eraseChat(let count)? = state.confirmation {
-            let text = t.format("ui.confirm.eraseChat", state.language.formatNumber(Double(count)))
-            buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: CellStyle(bold: true, color: .warning))
-            return 1
+            let n = state.language.formatNumber(Double(count))
+            let full = t.format("ui.confirm.eraseChat", n)
+            return question(fitsAsQuestion(full) ? full : t.format("ui.confirm.eraseChatShort", n))
         }
         if case .deleteEntry(_, let title, let day)? = state.confirmation {
-            let shortTitle = TerminalText.truncate(TerminalText.sanitize(title).replacingOccurrences(of: "\n", with: " "), width: 40)
-            let text = t.format("ui.confirm.deleteEntry", shortTitle, TerminalText.sanitize(day))
-            buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: CellStyle(bold: true, color: .warning))
-            return 1
+            // The title gives way first, then the trash note.
+            let oneLine = TerminalText.sanitize(title).replacingOccurrences(of: "\n", with: " ")
+            let day = TerminalText.sanitize(day)
+            for key in ["ui.confirm.deleteEntry", "ui.confirm.deleteEntryShort"] {
+                for titleWidth in [40, 20, 10, 4] {
+                    let text = t.format(key, TerminalText.truncate(oneLine, width: titleWidth), day)
+                    if fitsAsQuestion(text) { return question(text) }
+                }
+            }
+            return question(t.format("ui.confirm.deleteEntryShort", TerminalText.truncate(oneLine, width: 4), day))
         }
         guard let n = state.notice else { return 0 }
         let text = TerminalText.sanitize(t.notice(n))
         let style = { if case .failed = n { return CellStyle(bold: true, color: .warning) }; return muted }()
         buf.write(TerminalText.truncate(text, width: w - 2), x: 1, y: h - 2, style: style)
         return 1
+    }
+
+    /// Rows a question may take: all above the help line but a title and one row of the screen.
+    var questionRoom: Int { max(1, h - 3) }
+
+    func fitsAsQuestion(_ text: String) -> Bool { TerminalText.wrap(text, width: w - 2).count <= questionRoom }
+
+    /// A y/N question, wrapped over as many rows above the help line as it needs (up to
+    /// ``questionRoom``; past that the last row ends with `…`); returns the rows it took.
+    mutating func question(_ text: String) -> Int {
+        var lines = TerminalText.wrap(text, width: w - 2).map { $0.trimmingCharacters(in: .whitespaces) }
+        let room = questionRoom
+        if lines.count > room {
+            lines = Array(lines.prefix(room))
+            lines[room - 1] = TerminalText.truncate(lines[room - 1] + " …", width: w - 2)
+        }
+        let top = h - 1 - lines.count
+        for (i, l) in lines.enumerated() {
+            buf.fill(y: top + i, style: .plain)
+            buf.write(l, x: 1, y: top + i, style: CellStyle(bold: true, color: .warning))
+        }
+        return lines.count
     }
 
     mutating func draw(_ rows: [Row], from top: Int, height: Int, selected: Int? = nil) {
@@ -345,7 +374,22 @@ struct Painter {
         let labels = SettingsRow.allCases.map { t($0.labelKey) }
         let labelWidth = min(labels.map(DisplayWidth.of).max() ?? 0, w / 2) + 2
         let visible = max(1, bottom - y)
-        let first = max(0, min(state.settingsCursor - visible + 1, SettingsRow.allCases.count - visible))
+        let count = SettingsRow.allCases.count
+        var top = y, height = visible
+        var first = max(0, min(state.settingsCursor - height + 1, count - height))
+        var above = false, below = false
+        // Cut: a row says there are more settings above or below, as on the help screen.
+        if visible >= 3 && count > visible {
+            height = visible - 1
+            first = max(0, min(state.settingsCursor - height + 1, count - height))
+            if first > 0 {
+                height = visible - 2
+                first = max(0, min(state.settingsCursor - height + 1, count - height))
+            }
+            above = first > 0
+            below = first + height < count
+            if above { top += 1 }
+        }
         var rows: [Row] = []
         for (i, row) in SettingsRow.allCases.enumerated() {
             let label = TerminalText.truncate(labels[i], width: labelWidth - 2)
@@ -362,7 +406,15 @@ struct Painter {
             rows.append(Row(segments: [(shown + pad, muted), (TerminalText.sanitize(value), .plain)], indent: 1))
         }
         rows.append(Row(t("ui.settings.server.hint"), muted, indent: 1))
-        draw(Array(rows.dropFirst(first)), from: y, height: visible, selected: state.settingsCursor - first)
+        draw(Array(rows.dropFirst(first)), from: top, height: height, selected: state.settingsCursor - first)
+        if above {
+            let more = TerminalText.truncate(t("ui.list.moreAbove"), width: w - 2)
+            buf.write(more, x: max(1, w - 1 - DisplayWidth.of(more)), y: y, style: muted)
+        }
+        if below {
+            let more = TerminalText.truncate(t("ui.help.more"), width: w - 2)
+            buf.write(more, x: max(1, w - 1 - DisplayWidth.of(more)), y: top + height, style: muted)
+        }
     }
 
     // MARK: diagnostics
@@ -532,7 +584,12 @@ struct Painter {
         guard height > 0 else { return }
         let entries = state.journal.entries
         if entries.isEmpty {
-            for (i, l) in TerminalText.wrap(t("ui.journal.empty"), width: w - 2).prefix(height).enumerated() {
+            // A search with no hits says so with its query, not that the journal is empty.
+            var empty = t("ui.journal.empty")
+            if let query = state.journal.search?.query {
+                empty = query == "*" ? t("ui.notice.noSearchHits") : t.format("ui.journal.noMatches", TerminalText.sanitize(query))
+            }
+            for (i, l) in TerminalText.wrap(empty, width: w - 2).prefix(height).enumerated() {
                 buf.write(l, x: 1, y: top + i, style: muted)
             }
             return

@@ -91,34 +91,54 @@ public enum TerminalText {
     /// between grapheme clusters (a wide glyph is never split). Tabs become spaces up to the
     /// next multiple of 4 cells. Returns at least one (possibly empty) line.
     public static func wrap(_ text: String, width: Int) -> [String] {
+        wrapPlacing(Array(text), width: width).lines
+    }
+
+    /// ``wrap(_:width:)`` that also says where each character went: `places[i]` is the
+    /// (row, column in cells) of `characters[i]`, and `places[characters.count]` is the end of
+    /// the text. A space dropped at a break is placed at the start of the next row.
+    public static func wrapPlacing(_ characters: [Character], width: Int)
+        -> (lines: [String], places: [(row: Int, column: Int)]) {
         let width = max(1, width)
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = "", used = 0
-            var lastSpaceEnd: String.Index? = nil  // index in `line` after the last space
-            var widthAtSpace = 0
-            for c in paragraph {
-                var chars: [Character] = [c]
-                if c == "\t" { chars = Array(repeating: " ", count: 4 - used % 4) }
-                for ch in chars {
-                    let w = DisplayWidth.of(ch)
-                    if used + w > width {
-                        if ch == " " { lines.append(line); line = ""; used = 0; lastSpaceEnd = nil; continue }
-                        if let cut = lastSpaceEnd, cut < line.endIndex {
-                            lines.append(String(line[..<cut]))
-                            line = String(line[cut...]); used -= widthAtSpace
-                        } else {
-                            lines.append(line); line = ""; used = 0
-                        }
-                        lastSpaceEnd = nil
-                        if used + w > width { lines.append(line); line = ""; used = 0 }
-                    }
-                    line.append(ch); used += w
-                    if ch == " " { lastSpaceEnd = line.endIndex; widthAtSpace = used }
-                }
+        var places = [(row: Int, column: Int)](repeating: (0, 0), count: characters.count + 1)
+        var line = "", used = 0
+        var lastSpaceEnd: String.Index? = nil  // index in `line` after the last space
+        var widthAtSpace = 0
+        var onLine: [(index: Int, column: Int)] = []  // characters placed on the row being built
+        for (i, c) in characters.enumerated() {
+            if c == "\n" {
+                places[i] = (lines.count, used)
+                lines.append(line); line = ""; used = 0; lastSpaceEnd = nil; onLine = []
+                continue
             }
-            lines.append(line)
+            let cells: [Character] = c == "\t" ? Array(repeating: " ", count: 4 - used % 4) : [c]
+            for (k, ch) in cells.enumerated() {
+                let w = DisplayWidth.of(ch)
+                if used + w > width {
+                    if ch == " " {
+                        lines.append(line); line = ""; used = 0; lastSpaceEnd = nil; onLine = []
+                        if k == 0 { places[i] = (lines.count, 0) }
+                        continue
+                    }
+                    if let cut = lastSpaceEnd, cut < line.endIndex {
+                        lines.append(String(line[..<cut]))
+                        line = String(line[cut...]); used -= widthAtSpace
+                        onLine = onLine.filter { $0.column >= widthAtSpace }.map { ($0.index, $0.column - widthAtSpace) }
+                        for m in onLine { places[m.index] = (lines.count, m.column) }
+                    } else {
+                        lines.append(line); line = ""; used = 0; onLine = []
+                    }
+                    lastSpaceEnd = nil
+                    if used + w > width { lines.append(line); line = ""; used = 0; onLine = [] }
+                }
+                if k == 0 { places[i] = (lines.count, used); onLine.append((i, used)) }
+                line.append(ch); used += w
+                if ch == " " { lastSpaceEnd = line.endIndex; widthAtSpace = used }
+            }
         }
-        return lines
+        places[characters.count] = (lines.count, used)
+        lines.append(line)
+        return (lines, places)
     }
 }

@@ -128,26 +128,18 @@ public struct TextEditor: Hashable, Sendable {
         cursor = target
     }
 
-    /// The text wrapped to `width` cells, and the cursor's (row, column) in cells.
-    ///
-    /// Wrapping is by cells, between grapheme clusters; the cursor after a full row moves
-    /// to the start of the next one.
+    /// The text wrapped to `width` cells as ``TerminalText/wrap(_:width:)`` wraps sent text
+    /// (on spaces; a word longer than the row is cut between grapheme clusters), and the
+    /// cursor's (row, column) in cells. A cursor past the end of a full row moves to the start
+    /// of the next one (before a line break it stays on the row's last cell).
     public func layout(width: Int) -> (lines: [String], cursorRow: Int, cursorColumn: Int) {
         let width = max(1, width)
-        var lines: [String] = [""]
-        var used = 0
-        var row = 0, col = 0
-        for (i, ch) in characters.enumerated() {
-            if i == cursor { row = lines.count - 1; col = used }
-            if ch == "\n" { lines.append(""); used = 0; continue }
-            let shown: Character = ch == "\t" ? " " : ch
-            let w = DisplayWidth.of(shown)
-            if used + w > width { lines.append(""); used = 0 }
-            lines[lines.count - 1].append(shown); used += w
-            if i == cursor { row = lines.count - 1; col = used - w }
+        var (lines, places) = TerminalText.wrapPlacing(characters, width: width)
+        var (row, col) = places[cursor]
+        if col >= width {
+            // At the very end the cursor starts a new row; before a line break it stays on its row.
+            if row == lines.count - 1 { lines.append(""); row += 1; col = 0 } else { col = width - 1 }
         }
-        if cursor == characters.count { row = lines.count - 1; col = used }
-        if col >= width { lines.append(""); row = lines.count - 1; col = 0 }
         return (lines, row, col)
     }
 }

@@ -62,6 +62,39 @@ final class JournalSearchTests: XCTestCase {
         XCTAssertEqual(s.journal.entries.count, 3)
     }
 
+    func testSlashStartsAFreshQueryAndEscInThePromptBringsTheWholeListBack() {
+        var s = listed()
+        _ = reduce(&s, .keyPressed(.character("/")))
+        s.type("tea")
+        _ = reduce(&s, .journalSearched(query: "tea", [s.journal.entries[1]]))
+        _ = reduce(&s, .keyPressed(.enter))
+        XCTAssertEqual(s.keyContext, .journalFound)
+        // `/` again: an empty prompt, and typing starts a new query.
+        _ = reduce(&s, .keyPressed(.character("/")))
+        XCTAssertEqual(s.journal.searchInput?.text, "")
+        XCTAssertEqual(reduce(&s, .keyPressed(.character("m"))), [.searchJournal(query: "m")])
+        // Esc in the prompt: no search, the whole list.
+        XCTAssertEqual(reduce(&s, .keyPressed(.escape)), [.loadJournal])
+        XCTAssertNil(s.journal.search)
+        XCTAssertNil(s.journal.searchInput)
+        XCTAssertEqual(s.journal.entries.map(\.id), [3, 2, 1])
+        XCTAssertEqual(s.keyContext, .journalList)
+    }
+
+    func testASearchWithoutHitsNamesItsQueryNotAnEmptyJournal() {
+        for language in [AppLanguage.english, .russian] {
+            var s = listed()
+            s.language = language
+            _ = reduce(&s, .keyPressed(.character("/")))
+            s.type("qwv")
+            _ = reduce(&s, .journalSearched(query: "qwv", []))
+            _ = reduce(&s, .keyPressed(.enter))
+            let text = render(s, catalog: testCatalog).textDump()
+            XCTAssertTrue(text.contains(testCatalog.format("ui.journal.noMatches", language, "qwv")), text)
+            XCTAssertFalse(text.contains(testCatalog.string("ui.journal.empty", language)), text)
+        }
+    }
+
     func testDeleteAsksAndOnlyYDeletes() {
         var s = listed()
         _ = reduce(&s, .keyPressed(.down))
