@@ -422,6 +422,8 @@ final class TextEntryReader {
             } else if !line.allSatisfy(\.isWhitespace) {
                 // Colour codes before any entry: jrnl's screen output with colours on.
                 if line.utf8.contains(0x1B) { throw fail(number, .screenOutput) }
+                // A heading first: a markdown export (`# 2025`, `### 2025-03-09 21:30 …`).
+                if line.range(of: "^#{1,6} ", options: .regularExpression) != nil { throw fail(number, .markdownExport) }
                 throw fail(number, .textBeforeFirstEntry)
             }
         }

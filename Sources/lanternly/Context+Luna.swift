@@ -21,11 +21,20 @@ extension Context {
     /// Creates `config/profile.json` from the embedded default (`iphone-16-pro`) on first run.
     /// An explicit `--profile` is never created: a missing one is an error.
     func ensureDefaultProfile() throws {
+        try refuseUnknownProfileName()
         guard !profileIsExplicit, !FileManager.default.fileExists(atPath: profileURL.path) else { return }
         do {
             try HardwareProfile.shipped(named: HardwareProfile.defaultShippedName).save(to: profileURL)
         } catch {
             throw CLIError.runtime(key: "cli.profile.cannotCreate", profileURL.path, FileCause(error).key, paths.config.path)
+        }
+    }
+
+    /// Throws, listing the shipped names, when `--profile` was a name that is neither a file
+    /// here nor a shipped profile: nothing is read or written under that name.
+    func refuseUnknownProfileName() throws {
+        if let name = unknownProfileName {
+            throw CLIError.runtime(key: "cli.profile.noShipped", name, HardwareProfile.shippedNames.joined(separator: ", "))
         }
     }
 
@@ -73,6 +82,7 @@ extension Context {
     /// Writes the profile in use; a shipped one is never rewritten: the change goes to the
     /// person's copy (``HardwareProfile/personalCopy(of:in:)``), said on standard error.
     func saveProfile(_ profile: HardwareProfile) throws {
+        try refuseUnknownProfileName()
         var target = profileURL
         if let shipped = HardwareProfile.shippedName(of: profileURL) {
             target = HardwareProfile.personalCopy(of: shipped, in: paths.config)

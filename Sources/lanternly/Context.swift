@@ -12,6 +12,9 @@ final class Context {
     let profileURL: URL
     /// True when the profile path was given by `--profile` or `LANTERNLY_PROFILE`.
     let profileIsExplicit: Bool
+    /// The `--profile` value when it was a bare name that is neither a file here nor a
+    /// shipped profile; reading or writing the profile then says so, listing the shipped names.
+    let unknownProfileName: String?
     /// The person's settings; the full-screen app changes them while it runs.
     let settingsBox: SettingsBox
     var settings: UserSettings { settingsBox.value }
@@ -62,17 +65,34 @@ final class Context {
         }
         for folder in exposed { Output.error("lanternly: " + catalog.format("cli.folder.exposed", language, folder, folder)) }
         if let p = options.profile ?? environment["LANTERNLY_PROFILE"], !p.isEmpty {
-            profileURL = URL(fileURLWithPath: p)
+            let resolved = Context.resolveProfile(p)
+            profileURL = resolved.url
+            unknownProfileName = resolved.unknownName
             profileIsExplicit = true
         } else {
             profileURL = paths.defaultProfile
             profileIsExplicit = false
+            unknownProfileName = nil
         }
         // A file where a folder should be (`--home` pointing at a file): said as it is,
         // before any settings or journal error that would only name its consequence.
         if let file = Context.fileInTheWay(of: [paths.config, paths.data, paths.state]) {
             settingsProblem = CLIError.usage(catalog.format("cli.error.homeNotAFolder", language, arguments: [file]))
         }
+    }
+
+    /// What `--profile VALUE` names: a path when it has a `/`, ends in `.json` or is a file in
+    /// the working folder; otherwise the shipped profile of that name (as `profile list` shows).
+    /// A bare name that is neither comes back as `unknownName`.
+    static func resolveProfile(_ value: String) -> (url: URL, unknownName: String?) {
+        let asFile = URL(fileURLWithPath: value)
+        if value.contains("/") || value.hasSuffix(".json") || FileManager.default.fileExists(atPath: asFile.path) {
+            return (asFile, nil)
+        }
+        if HardwareProfile.shippedNames.contains(value) {
+            return (HardwareProfile.shippedURL(named: value), nil)
+        }
+        return (asFile, value)
     }
 
     /// The first existing path that is not a folder on the way to one of `folders`, or `nil`.

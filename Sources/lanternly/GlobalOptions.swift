@@ -1,7 +1,7 @@
 import Foundation
 
 /// The options every command accepts, before or after the command name:
-/// `--home DIR`, `--profile PATH`, `--lang en|ru`.
+/// `--home DIR`, `--profile NAME|PATH` (a shipped profile or a file), `--lang en|ru`.
 struct GlobalOptions {
     var home: String?
     var profile: String?

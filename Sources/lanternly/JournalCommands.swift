@@ -204,16 +204,26 @@ enum JournalCommands {
         name: "search",
         run: { args, context in
             let json = args.flag("--json")
+            let n = try args.option("-n", "--number")
             let words = try args.positionals()
             let query = words.joined(separator: " ")
             guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw CLIError.usage(key: "cli.search.needsQuery")
             }
-            let hits: [SearchHit]
-            do { hits = try context.journal(readOnly: true).search(query, limit: 50) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            var limit = 50
+            if let n {
+                guard let count = Int(n), count > 0 else {
+                    throw CLIError.usage(context.text("cli.error.countNotANumber", "search", n))
+                }
+                limit = count
+            }
+            // Every match is counted, so the note can say how many were left out.
+            let all: [SearchHit]
+            do { all = try context.journal(readOnly: true).search(query, limit: Int(Int32.max)) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            let hits = Array(all.prefix(limit))
             if json {
-                struct Hit: Encodable { let id: Int64; let date: String; let time: String; let title: String; let snippet: String; let match: String }
-                try Output.json(hits.map { Hit(id: $0.entry.id, date: $0.entry.localDay.description, time: $0.entry.localTime,
+                struct Hit: Encodable { let id: String; let date: String; let time: String; let title: String; let snippet: String; let match: String }
+                try Output.json(hits.map { Hit(id: $0.entry.shortID, date: $0.entry.localDay.description, time: $0.entry.localTime,
                                                title: $0.entry.title, snippet: $0.snippet.text, match: $0.snippet.match) })
             } else {
                 if hits.isEmpty { Output.error(context.text("cli.search.none", query)) }
@@ -221,8 +231,11 @@ enum JournalCommands {
                 for h in hits {
                     let snippet = Sanitize.line(h.snippet.before) + (tty ? "\u{1B}[1m" : "[") + Sanitize.line(h.snippet.match)
                         + (tty ? "\u{1B}[0m" : "]") + Sanitize.line(h.snippet.after)
-                    Output.line("\(h.entry.localDay) \(h.entry.localTime)  \(snippet)")
+                    Output.line("\(h.entry.shortID)  \(h.entry.localDay) \(h.entry.localTime)  \(snippet)")
                 }
+            }
+            if all.count > hits.count {
+                Output.error(context.text("cli.search.more", String(all.count - hits.count), String(all.count)))
             }
             return 0
         })

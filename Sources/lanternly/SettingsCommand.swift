@@ -81,6 +81,10 @@ enum SettingsCommand {
         }
     }
 
+    /// Every key `settings set` takes (each is in `cli.help.settings`).
+    static let keys = ["gender", "region", "path", "language", "history", "model.server", "model.name",
+                       "model.languages", "model.allowRemote", "answers", "memory"]
+
     /// Applies one `KEY VALUE` pair.
     ///
     /// - Throws: ``CLIError/usage(_:)`` naming the key and the values it takes.
@@ -159,7 +163,7 @@ enum SettingsCommand {
             default: throw refused("journal, chat (on, off)")
             }
         default:
-            throw CLIError.usage(context.text("cli.settings.unknownKey", key, "gender, region, path, language, history, model.server, model.name, model.languages, model.allowRemote, answers, memory"))
+            throw CLIError.usage(context.text("cli.settings.unknownKey", key, keys.joined(separator: ", ")))
         }
     }
 }

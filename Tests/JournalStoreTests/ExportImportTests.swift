@@ -83,6 +83,28 @@ final class ExportImportTests: XCTestCase {
         XCTAssertTrue(md.contains("\n\\# not a heading\n"))
     }
 
+    func testMarkdownExportIsRecognisedOnImport() throws {
+        let (journal, _) = try makeJournal(self)
+        try seed(journal)
+        let md = try JournalExport.string(journal, format: .markdown)
+        XCTAssertThrowsError(try JrnlImport.parse(Data(md.utf8), path: "notes.md", timeZone: utc)) {
+            XCTAssertEqual($0 as? JournalError, .badImportFile(path: "notes.md", line: 1, problem: .markdownExport))
+        }
+        // jrnl's own markdown export starts the same way, with a heading.
+        let jrnlMD = "## November\n\n### 2025-11-03 09:15 Walk\nrain\n"
+        XCTAssertThrowsError(try JrnlImport.parse(Data(jrnlMD.utf8), path: "j.md", timeZone: utc)) {
+            XCTAssertEqual($0 as? JournalError, .badImportFile(path: "j.md", line: 1, problem: .markdownExport))
+        }
+        // A hashtag-like first word is still just text before the first entry.
+        XCTAssertThrowsError(try JrnlImport.parse(Data("#tea\n[2024-01-01 09:00] ok".utf8), path: "t", timeZone: utc)) {
+            XCTAssertEqual($0 as? JournalError, .badImportFile(path: "t", line: 1, problem: .textBeforeFirstEntry))
+        }
+        let en = ImportProblem.markdownExport.message(try StringCatalog.shipped(), .english)
+        let ru = ImportProblem.markdownExport.message(try StringCatalog.shipped(), .russian)
+        XCTAssertTrue(en.contains("markdown") && en.contains("json") && en.contains("txt"), en)
+        XCTAssertTrue(ru.contains("markdown") && ru.contains("json") && ru != en, ru)
+    }
+
     func testEmptyJournalExports() throws {
         let (journal, _) = try makeJournal(self)
         let json = try JournalExport.string(journal, format: .json)

@@ -676,6 +676,9 @@ public enum ImportProblem: Hashable, Sendable {
     case badDate(String)
     /// Text before the first `[YYYY-MM-DD HH:MM]` line.
     case textBeforeFirstEntry
+    /// A markdown heading (`# 2025`, `### …`) before any entry: a markdown export (Lanternly's
+    /// or jrnl's), which cannot be read back.
+    case markdownExport
     /// A folder where a file was expected.
     case isFolder
     /// An encrypted jrnl journal (or other binary data on its first line).
@@ -700,6 +703,7 @@ public enum ImportProblem: Hashable, Sendable {
             return catalog.format("journal.import.badField", language, String(i + 1), f, v)
         case .badDate(let d): return catalog.format("journal.import.badDate", language, d)
         case .textBeforeFirstEntry: return catalog.string("journal.import.textBeforeFirstEntry", language)
+        case .markdownExport: return catalog.string("journal.import.markdownExport", language)
         case .isFolder: return catalog.string("journal.import.isFolder", language)
         case .encrypted: return catalog.string("journal.import.encrypted", language)
         case .dayFirstDate(let d): return catalog.format("journal.import.dayFirstDate", language, d)
