@@ -217,9 +217,11 @@ enum JournalCommands {
                 }
                 limit = count
             }
-            // Every match is counted, so the note can say how many were left out.
+            // Up to `countCap` matches past the shown ones are counted, so the note can say how
+            // many were left out without building a snippet for every match of a common word.
+            let countCap = 500
             let all: [SearchHit]
-            do { all = try context.journal(readOnly: true).search(query, limit: Int(Int32.max)) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
+            do { all = try context.journal(readOnly: true).search(query, limit: limit + countCap) } catch { throw CLIError.runtime(context.describeJournalError(error)) }
             let hits = Array(all.prefix(limit))
             if json {
                 struct Hit: Encodable { let id: String; let date: String; let time: String; let title: String; let snippet: String; let match: String }
@@ -234,7 +236,9 @@ enum JournalCommands {
                     Output.line("\(h.entry.shortID)  \(h.entry.localDay) \(h.entry.localTime)  \(snippet)")
                 }
             }
-            if all.count > hits.count {
+            if all.count == limit + countCap {
+                Output.error(context.text("cli.search.moreThan", String(all.count)))
+            } else if all.count > hits.count {
                 Output.error(context.text("cli.search.more", String(all.count - hits.count), String(all.count)))
             }
             return 0
