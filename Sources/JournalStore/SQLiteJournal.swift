@@ -1034,22 +1034,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     }
 
     public func chatHistory(limit: Int?) throws -> [ChatTurn] {
-        try reading { db in
-            let s = try db.prepare("""
-                SELECT id, message, reply, source, language, created_at FROM
-                (SELECT * FROM chat_turns ORDER BY id DESC LIMIT ?1) ORDER BY id
-                """)
-            defer { s.reset() }
-            s.bind(1, Int64(limit.map { max(0, $0) } ?? -1))
-            var out: [ChatTurn] = []
-            while try s.step() {
-                out.append(ChatTurn(id: s.int64(0), message: s.string(1) ?? "", reply: s.string(2) ?? "",
-                                    source: ReplySource(rawValue: s.string(3) ?? "") ?? .bank,
-                                    language: AppLanguage(rawValue: s.string(4) ?? "") ?? .english,
-                                    createdAt: Date(milliseconds: s.int64(5))))
-            }
-            return out
-        }
+        try chatTurns(from: nil, before: nil, limit: limit)
     }
 
     @discardableResult
