@@ -167,6 +167,11 @@ public struct MonthObservationService: Sendable {
     /// - Returns: lines, each at most 22 cells wide for the calendar and `barWidth + 24`
     ///   for the bars.
     public func chart(_ s: MonthStats, language: AppLanguage, barWidth: Int = 20) -> [String] {
+        Self.chart(s, catalog: strings, language: language, barWidth: barWidth)
+    }
+
+    /// ``chart(_:language:barWidth:)`` without a service (the app draws it at its own width).
+    public static func chart(_ s: MonthStats, catalog strings: StringCatalog, language: AppLanguage, barWidth: Int = 20) -> [String] {
         var lines = [strings.string("month.chart.weekdays", language)]
         // 1970-01-01 was a Thursday: Monday-based column of the 1st.
         let firstColumn = ((s.month.firstDay.civilDays + 3) % 7 + 7) % 7
