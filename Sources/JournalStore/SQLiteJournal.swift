@@ -81,6 +81,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 usleep(UInt32(min(100_000, 2_000 * attempt + Int.random(in: 0...5_000))))
             }
         }
+        OpenDatabases.shared.opened(path)
+        registeredPath = path
         // Take away group and other access (never add any: a file made read-only stays so).
         for suffix in ["", "-wal", "-shm"] {
             var st = stat()
@@ -155,7 +157,13 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
-    deinit { connection.close() }
+    deinit {
+        connection.close()
+        if let registeredPath { OpenDatabases.shared.closed(registeredPath) }
+    }
+
+    /// The file this journal holds open read-write, as ``OpenDatabases`` knows it.
+    private var registeredPath: String?
 
     // MARK: Opening
 
@@ -239,6 +247,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// so for about a second: another process's checkpoint writes page 1 before the pages that
     /// follow it (sqlite.org/wal.html#checkpointing), so the same reading is normal for a moment.
     private static func inspectHeader(_ path: String) throws -> Header {
+        // Another journal of this process holds the file through SQLite: it was checked and
+        // migrated when that one opened, and a plain open()/close() here would drop every
+        // POSIX lock this process holds on it, SQLite's included (sqlite.org/howtocorrupt.html
+        // §2.2) — another process closing its connection could then delete the -wal file this
+        // one still writes to, and what is written after that is seen by no one else.
+        if OpenDatabases.shared.isOpen(path) { return .ours(schemaVersion) }
         var attempt = 0
         while true {
             do {
@@ -1101,4 +1115,23 @@ extension Date {
 /// Access to LanternlyCore's time-zone cache (internal there).
 enum TimeZoneCacheAccess {
     static func zone(_ identifier: String) -> TimeZone { JournalEntry.zone(identifier) }
+}
+
+/// The journal files this process holds open read-write through SQLite, with how many
+/// ``SQLiteJournal``s hold each (the app and its services may open the same journal twice).
+final class OpenDatabases: @unchecked Sendable {
+    static let shared = OpenDatabases()
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func opened(_ path: String) { lock.withLock { counts[path, default: 0] += 1 } }
+
+    func closed(_ path: String) {
+        lock.withLock {
+            let n = (counts[path] ?? 1) - 1
+            counts[path] = n > 0 ? n : nil
+        }
+    }
+
+    func isOpen(_ path: String) -> Bool { lock.withLock { counts[path] != nil } }
 }
