@@ -6,16 +6,22 @@ import LanternlyCore
 /// (`month_observations`, schema step 3 → 4).
 extension SQLiteJournal {
     /// The entries of the local days `from` through `to`, oldest first, with their tags.
-    public func monthEntries(from: LocalDay, to: LocalDay) throws -> [MonthEntry] {
+    ///
+    /// - Parameter bodies: how many of the newest entries come with their text (`nil`: all);
+    ///   the others come with an empty body: the month reads the words of its newest
+    ///   ``MonthStats/wordEntryLimit`` entries only, and the month before only for its counts.
+    public func monthEntries(from: LocalDay, to: LocalDay, bodies: Int? = nil) throws -> [MonthEntry] {
         try reading { db in
             let s = try db.prepare("""
-                SELECT e.local_day, e.local_time, e.body,
+                SELECT e.local_day, e.local_time,
+                       CASE WHEN ?3 < 0 OR row_number() OVER (ORDER BY e.created_at DESC, e.id DESC) <= ?3 THEN e.body ELSE '' END,
                        (SELECT group_concat(DISTINCT t.tag) FROM entry_tags t WHERE t.entry_id = e.id)
                 FROM entries e WHERE e.local_day BETWEEN ?1 AND ?2 ORDER BY e.created_at, e.id
                 """)
             defer { s.reset() }
             s.bind(1, from.description)
             s.bind(2, to.description)
+            s.bind(3, Int64(bodies ?? -1))
             var out: [MonthEntry] = []
             while try s.step() {
                 guard let day = LocalDay(s.string(0) ?? "") else { continue }

@@ -79,14 +79,16 @@ extension Context {
     /// - Throws: the journal's errors.
     static func observeMonth(_ month: YearMonth, current: YearMonth, journal: SQLiteJournal, service: MonthObservationService,
                              keepMemories: Bool, language: AppLanguage, now: Date) async throws -> MonthObservationService.Observation {
-        let entries = try journal.monthEntries(from: month.previous.firstDay, to: month.lastDay)
-        let inMonth = entries.filter { YearMonth($0.day) == month }
-        let before = entries.filter { YearMonth($0.day) == month.previous }
+        // The text of the newest entries only (the month reads no more); the month before is
+        // only counted.
+        let inMonth = try journal.monthEntries(from: month.firstDay, to: month.lastDay, bodies: MonthStats.wordEntryLimit)
+        let before = try journal.monthEntries(from: month.previous.firstDay, to: month.previous.lastDay, bodies: 0)
         let days = try journal.writtenDays()
         let names = keepMemories
             ? try journal.memories().filter { $0.fact.kind == .person || $0.fact.kind == .pet }.map(\.fact.words) : []
         if month < current, let kept = try journal.keptMonthObservation(month) {
-            let stats = MonthStats.compute(month: month, entries: inMonth, previous: before, writtenDayNumbers: days, names: names)
+            // The numbers again, with the same crisis check as when the text was made.
+            let stats = service.stats(month: month, entries: inMonth, previous: before, writtenDayNumbers: days, names: names)
             return .init(month: month, source: kept.source, text: kept.text, stats: stats)
         }
         let made = await service.observe(month: month, entries: inMonth, previous: before, writtenDayNumbers: days,
