@@ -67,10 +67,11 @@ func runLunaBenchmarks() {
             // As the app and `lanternly month` read it: the newest entries' text, the month before counted.
             let rows = (try? journal.monthEntries(from: m.firstDay, to: m.lastDay, bodies: MonthStats.wordEntryLimit)) ?? []
             let before = (try? journal.monthEntries(from: m.previous.firstDay, to: m.previous.lastDay, bodies: 0)) ?? []
+            let tags = try? journal.monthTagCounts(from: m.firstDay, to: m.lastDay)
             let written = (try? journal.writtenDays()) ?? []
             let o = blocking {
                 await service.observe(month: m, entries: rows, previous: before,
-                                      writtenDayNumbers: written, names: ["Sam"], language: .english)
+                                      writtenDayNumbers: written, names: ["Sam"], language: .english, tagCounts: tags)
             }
             n = o.stats.entries
             samples.append(Double(nanos() - t0) / 1e6)
@@ -99,10 +100,11 @@ func runLunaBenchmarks() {
             let t0 = nanos(), c0 = cpuNanos()
             let rows = (try? journal.monthEntries(from: month.firstDay, to: month.lastDay, bodies: MonthStats.wordEntryLimit)) ?? []
             let before = (try? journal.monthEntries(from: month.previous.firstDay, to: month.previous.lastDay, bodies: 0)) ?? []
+            let tags = try? journal.monthTagCounts(from: month.firstDay, to: month.lastDay)
             let written = (try? journal.writtenDays()) ?? []
             let o = blocking {
                 await service.observe(month: month, entries: rows, previous: before, writtenDayNumbers: written,
-                                      names: ["Sam"], language: .english)
+                                      names: ["Sam"], language: .english, tagCounts: tags)
             }
             n = o.stats.entries
             samples.append(Double(nanos() - t0) / 1e6)

@@ -141,7 +141,7 @@ final class MonthObservationTests: XCTestCase {
         let reads = Reads()
         let service = MonthObservationService(model: TestLanguageModel(availability: .unavailable(.deviceNotEligible)),
                                               diagnostics: diag(), catalog: strings,
-                                              isPrivate: { body in reads.lock.withLock { reads.bodies.append(body) }; return body.hasSuffix(" 2400") })
+                                              isPrivate: { body in reads.lock.withLock { reads.bodies.append(body) }; return body.hasSuffix(" \(limit + 499)") })
         let o = await service.observe(month: feb, entries: entries, previous: [], writtenDays: Set(entries.map(\.day)),
                                       names: [], language: .english)
         XCTAssertEqual(reads.bodies.count, limit, "each entry whose words are counted is checked once; no other")

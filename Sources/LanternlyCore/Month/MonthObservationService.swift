@@ -54,12 +54,15 @@ public struct MonthObservationService: Sendable {
 
     /// ``observe(month:entries:previous:writtenDays:names:language:)`` with the written days
     /// as ``LocalDay/civilDays`` numbers.
+    ///
+    /// - Parameter tagCounts: entries by tag for the whole month, when the journal counted them
+    ///   (see ``MonthStats/compute(month:entries:previous:writtenDayNumbers:names:tagCounts:)``).
     public func observe(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry], writtenDayNumbers: Set<Int>,
-                        names: [String], language: AppLanguage) async -> Observation {
+                        names: [String], language: AppLanguage, tagCounts: [String: Int]? = nil) async -> Observation {
         // The crisis check reads each whole entry whose words are counted, before they are.
         let entries = checked(entries, month: month)
         let stats = MonthStats.compute(month: month, entries: entries, previous: previous,
-                                       writtenDayNumbers: writtenDayNumbers, names: names)
+                                       writtenDayNumbers: writtenDayNumbers, names: names, tagCounts: tagCounts)
         if model.availability.isAvailable {
             switch await written(month: month, entries: entries, stats: stats, language: language) {
             case .success(let text):
@@ -77,9 +80,9 @@ public struct MonthObservationService: Sendable {
     /// counts them (a kept observation's numbers are recomputed with it): the crisis check
     /// first reads every entry whose words are counted, and a crisis entry counts only for its day.
     public func stats(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry], writtenDayNumbers: Set<Int>,
-                      names: [String]) -> MonthStats {
+                      names: [String], tagCounts: [String: Int]? = nil) -> MonthStats {
         MonthStats.compute(month: month, entries: checked(entries, month: month), previous: previous,
-                           writtenDayNumbers: writtenDayNumbers, names: names)
+                           writtenDayNumbers: writtenDayNumbers, names: names, tagCounts: tagCounts)
     }
 
     /// `entries` with the crisis check's verdict on those whose words are counted (the month's

@@ -74,6 +74,9 @@ public struct MonthEntry: Sendable {
     public var isPrivate = false
     /// The crisis check has read it (``isPrivate`` is its verdict).
     var isChecked = false
+    /// How many entries this row stands for: the journal gives the entries whose text is not
+    /// read grouped by day and hour, without text or tags (their tags are counted apart).
+    public var count = 1
 
     public init(day: LocalDay, hour: Int, tags: [String], body: String) {
         self.day = day
@@ -95,7 +98,7 @@ public enum TimeOfDay: String, CaseIterable, Codable, Sendable {
     case night
 
     /// Its place in ``allCases``.
-    var order: Int {
+    public var order: Int {
         switch self {
         case .morning: return 0
         case .afternoon: return 1
@@ -172,19 +175,19 @@ public struct MonthStats: Codable, Equatable, Sendable {
     }
 
     /// The most entries of a month whose words are read (the newest ones): the words and the
-    /// people of a month are counted from its latest 2,000 entries — 65 a day, more than a
+    /// people of a month are counted from its latest 1,000 entries — 32 a day, more than a
     /// person writes — so that a month of any size is counted in the same time, and each
-    /// entry read is checked for crisis first (about 15 µs each, `make bench`) within the
-    /// month's 100 ms budget. Days, times and tags count every entry.
-    public static let wordEntryLimit = 2_000
+    /// entry read is checked for crisis first (about 15 µs each on a short entry, `make bench`),
+    /// well within the month's 100 ms budget. Days, times and tags count every entry.
+    public static let wordEntryLimit = 1_000
 
-    /// The indices of `entries` whose words ``compute(month:entries:previous:writtenDayNumbers:names:)``
-    /// reads: the newest ``wordEntryLimit`` of those in `month` (entries come oldest first).
+    /// The indices of `entries` whose words ``compute(month:entries:previous:writtenDayNumbers:names:tagCounts:)``
+    /// reads: the newest ``wordEntryLimit`` of those in `month` with text (entries come oldest first).
     public static func wordWindow(_ entries: [MonthEntry], month: YearMonth) -> [Int] {
         var out: [Int] = []
         var i = entries.count - 1
         while i >= 0, out.count < wordEntryLimit {
-            if YearMonth(entries[i].day) == month { out.append(i) }
+            if YearMonth(entries[i].day) == month, !entries[i].body.isEmpty { out.append(i) }
             i -= 1
         }
         return out.reversed()
@@ -192,8 +195,12 @@ public struct MonthStats: Codable, Equatable, Sendable {
 
     /// ``compute(month:entries:previous:writtenDays:names:)`` with the written days as
     /// ``LocalDay/civilDays`` numbers (as the journal gives them).
+    ///
+    /// - Parameter tagCounts: entries by tag for the whole month, when the journal counted
+    ///   them (``MonthEntry/count`` rows carry no tags); the entries' own tags then only keep
+    ///   tag words out of the word counts.
     public static func compute(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry],
-                               writtenDayNumbers: Set<Int>, names: [String]) -> MonthStats {
+                               writtenDayNumbers: Set<Int>, names: [String], tagCounts counted: [String: Int]? = nil) -> MonthStats {
         var perDay = Array(repeating: 0, count: month.dayCount)
         var tagCounts: [String: Int] = [:]
         var times = [0, 0, 0, 0]  // TimeOfDay.allCases order
@@ -211,10 +218,10 @@ public struct MonthStats: Codable, Equatable, Sendable {
         let window = wordWindow(entries, month: month)
         let firstRead = window.first ?? entries.count
         for (index, e) in entries.enumerated() where e.day.year == month.year && e.day.month == month.month {
-            count += 1
-            perDay[e.day.day - 1] += 1
-            times[TimeOfDay(hour: e.hour).order] += 1
-            for t in e.tags { tagCounts[t, default: 0] += 1 }
+            count += e.count
+            perDay[e.day.day - 1] += e.count
+            times[TimeOfDay(hour: e.hour).order] += e.count
+            if counted == nil { for t in e.tags { tagCounts[t, default: 0] += e.count } }
             if e.isPrivate || index < firstRead { continue }
             read += 1
             let tagKeys = e.tags.isEmpty ? [] : e.tags.compactMap(WordKey.init)
@@ -249,6 +256,7 @@ public struct MonthStats: Codable, Equatable, Sendable {
         func top(_ c: [String: Int], _ n: Int) -> [Count] {
             c.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(n).map { Count(name: $0.key, count: $0.value) }
         }
+        if let counted { tagCounts = counted }
         let prevDays = Set(previous.filter { YearMonth($0.day) == month.previous }.map(\.day))
         return MonthStats(
             month: month, dayCount: month.dayCount, entries: count, daysWritten: perDay.filter { $0 > 0 }.count,
@@ -257,7 +265,7 @@ public struct MonthStats: Codable, Equatable, Sendable {
             topTags: top(tagCounts, 5), people: top(nameCounts, 5),
             topWords: top(wordCounts, 5),
             timesOfDay: Dictionary(uniqueKeysWithValues: TimeOfDay.allCases.enumerated().compactMap { times[$0] > 0 ? ($1.rawValue, times[$0]) : nil }),
-            previousEntries: previous.filter { YearMonth($0.day) == month.previous }.count,
+            previousEntries: previous.filter { YearMonth($0.day) == month.previous }.reduce(0) { $0 + $1.count },
             previousDaysWritten: prevDays.count, wordEntries: read)
     }
 }
