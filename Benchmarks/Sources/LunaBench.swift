@@ -67,11 +67,10 @@ func runLunaBenchmarks() {
             // As the app and `lanternly month` read it: the newest entries' text, the month before counted.
             let rows = (try? journal.monthEntries(from: m.firstDay, to: m.lastDay, bodies: MonthStats.wordEntryLimit)) ?? []
             let before = (try? journal.monthEntries(from: m.previous.firstDay, to: m.previous.lastDay, bodies: 0)) ?? []
-            let tags = try? journal.monthTagCounts(from: m.firstDay, to: m.lastDay)
             let written = (try? journal.writtenDays()) ?? []
             let o = blocking {
                 await service.observe(month: m, entries: rows, previous: before,
-                                      writtenDayNumbers: written, names: ["Sam"], language: .english, tagCounts: tags)
+                                      writtenDayNumbers: written, names: ["Sam"], language: .english)
             }
             n = o.stats.entries
             samples.append(Double(nanos() - t0) / 1e6)
@@ -100,11 +99,10 @@ func runLunaBenchmarks() {
             let t0 = nanos(), c0 = cpuNanos()
             let rows = (try? journal.monthEntries(from: month.firstDay, to: month.lastDay, bodies: MonthStats.wordEntryLimit)) ?? []
             let before = (try? journal.monthEntries(from: month.previous.firstDay, to: month.previous.lastDay, bodies: 0)) ?? []
-            let tags = try? journal.monthTagCounts(from: month.firstDay, to: month.lastDay)
             let written = (try? journal.writtenDays()) ?? []
             let o = blocking {
                 await service.observe(month: month, entries: rows, previous: before, writtenDayNumbers: written,
-                                      names: ["Sam"], language: .english, tagCounts: tags)
+                                      names: ["Sam"], language: .english)
             }
             n = o.stats.entries
             samples.append(Double(nanos() - t0) / 1e6)

@@ -10,7 +10,7 @@ extension SQLiteJournal {
     /// - Parameter bodies: how many of the newest entries come whole, with text and tags
     ///   (`nil`: all, oldest first). With a number, the others come first as rows that stand
     ///   for several entries each (``MonthEntry/count``: one a day and part of the day, without
-    ///   text or tags; count their tags with ``monthTagCounts(from:to:)``), then the newest,
+    ///   text or tags), then the newest,
     ///   oldest first: the month reads the words of its newest ``MonthStats/wordEntryLimit``
     ///   entries only, and the month before only for its counts. Three queries, none of which
     ///   sorts the month: the newest from the `created_at` index, their tags, and the counts
@@ -72,23 +72,6 @@ extension SQLiteJournal {
                 }
             }
             return out + newest.reversed().map(\.entry)
-        }
-    }
-
-    /// Entries by tag on the local days `from` through `to` (a tag both in the text and added
-    /// by hand counts once).
-    public func monthTagCounts(from: LocalDay, to: LocalDay) throws -> [String: Int] {
-        try reading { db in
-            let s = try db.prepare("""
-                SELECT t.tag, count(DISTINCT t.entry_id) FROM entries e JOIN entry_tags t ON t.entry_id = e.id
-                WHERE e.local_day BETWEEN ?1 AND ?2 GROUP BY t.tag
-                """)
-            defer { s.reset() }
-            s.bind(1, from.description)
-            s.bind(2, to.description)
-            var out: [String: Int] = [:]
-            while try s.step() { out[s.string(0) ?? ""] = Int(s.int64(1)) }
-            return out
         }
     }
 

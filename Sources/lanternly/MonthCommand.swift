@@ -83,18 +83,16 @@ extension Context {
         // only counted.
         let inMonth = try journal.monthEntries(from: month.firstDay, to: month.lastDay, bodies: MonthStats.wordEntryLimit)
         let before = try journal.monthEntries(from: month.previous.firstDay, to: month.previous.lastDay, bodies: 0)
-        let tagCounts = try journal.monthTagCounts(from: month.firstDay, to: month.lastDay)
         let days = try journal.writtenDays()
         let names = keepMemories
             ? try journal.memories().filter { $0.fact.kind == .person || $0.fact.kind == .pet }.map(\.fact.words) : []
         if month < current, let kept = try journal.keptMonthObservation(month) {
             // The numbers again, with the same crisis check as when the text was made.
-            let stats = service.stats(month: month, entries: inMonth, previous: before, writtenDayNumbers: days, names: names,
-                                      tagCounts: tagCounts)
+            let stats = service.stats(month: month, entries: inMonth, previous: before, writtenDayNumbers: days, names: names)
             return .init(month: month, source: kept.source, text: kept.text, stats: stats)
         }
         let made = await service.observe(month: month, entries: inMonth, previous: before, writtenDayNumbers: days,
-                                         names: names, language: language, tagCounts: tagCounts)
+                                         names: names, language: language)
         if month < current { try journal.keepMonthObservation(month, text: made.text, source: made.source, at: now) }
         return made
     }

@@ -27,7 +27,6 @@ final class MonthEntriesTests: XCTestCase {
         XCTAssertEqual(two.map(\.body), ["", "Entry 1 @walk", "Entry 2 @walk"])
         XCTAssertEqual(two.map(\.tags), [[], ["walk"], ["walk"]], "the newest come with their tags")
         XCTAssertEqual(two.map(\.hour), [5, 9, 10], "a count row stands for its part of the day")
-        XCTAssertEqual(try journal.monthTagCounts(from: march.firstDay, to: march.lastDay), ["walk": 3])
         let none = try journal.monthEntries(from: march.previous.firstDay, to: march.previous.lastDay, bodies: 0)
         XCTAssertEqual(none.map(\.body), [""])
         XCTAssertEqual(none.map(\.day.description), ["2026-02-28"])
@@ -35,7 +34,8 @@ final class MonthEntriesTests: XCTestCase {
     }
 
     /// The month counted from the journal's counts and newest entries says the same as the
-    /// month counted from every entry: entries, days, parts of the day, tags, streaks.
+    /// month counted from every entry: entries, days, parts of the day, streaks; tags and
+    /// words come from the newest alone.
     func testCountsFromTheJournalAgreeWithEveryEntry() throws {
         let (journal, _) = try makeJournal(self)
         var stamps: [String] = []
@@ -55,13 +55,16 @@ final class MonthEntriesTests: XCTestCase {
                                        writtenDayNumbers: days, names: [])
         let counted = MonthStats.compute(month: march, entries: try journal.monthEntries(from: march.firstDay, to: march.lastDay, bodies: 7),
                                          previous: try journal.monthEntries(from: march.previous.firstDay, to: march.previous.lastDay, bodies: 0),
-                                         writtenDayNumbers: days, names: [],
-                                         tagCounts: try journal.monthTagCounts(from: march.firstDay, to: march.lastDay))
+                                         writtenDayNumbers: days, names: [])
         XCTAssertEqual(counted.entries, 60)
         XCTAssertEqual(counted.entries, every.entries)
         XCTAssertEqual(counted.perDay, every.perDay)
         XCTAssertEqual(counted.timesOfDay, every.timesOfDay)
-        XCTAssertEqual(counted.topTags, every.topTags)
+        XCTAssertEqual(counted.wordEntries, 7)
+        let newest = MonthStats.compute(month: march, entries: Array(try journal.monthEntries(from: march.firstDay, to: march.lastDay).suffix(7)),
+                                        previous: [], writtenDayNumbers: days, names: [])
+        XCTAssertEqual(counted.topTags, newest.topTags, "tags from the newest entries, as words")
+        XCTAssertEqual(counted.topWords, newest.topWords)
         XCTAssertEqual(counted.longestStreak, every.longestStreak)
         XCTAssertEqual(counted.previousEntries, 2)
         XCTAssertEqual(counted.previousDaysWritten, every.previousDaysWritten)

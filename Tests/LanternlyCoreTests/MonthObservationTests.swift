@@ -109,7 +109,8 @@ final class MonthObservationTests: XCTestCase {
         let crisis = "Zephyr words: I want to kill myself"
         XCTAssertTrue(CrisisDetector.isCrisis(crisis))
         let feb = YearMonth("2028-02")!
-        let entries = fixture.filter { YearMonth($0.day) == feb } + [entry("2028-02-12", 1, crisis + " tonight tonight tonight")]
+        let entries = fixture.filter { YearMonth($0.day) == feb }
+            + [entry("2028-02-12", 1, crisis + " tonight tonight tonight @zephyrtag", tags: ["zephyrtag"])]
         let model = TestLanguageModel(fallback: .text("A gentle month?"))
         let d = diag()
         let o = await MonthObservationService(model: model, diagnostics: d, catalog: strings)
@@ -122,12 +123,14 @@ final class MonthObservationTests: XCTestCase {
         XCTAssertTrue(model.calls[0].prompt.contains("Coffee with Priya"))
         XCTAssertFalse(model.calls[0].prompt.contains("Zephyr"))
         XCTAssertFalse(model.calls[0].prompt.contains("kill"))
+        XCTAssertFalse(model.calls[0].prompt.contains("zephyrtag"), "nor its tags")
+        XCTAssertFalse(o.stats.topTags.contains { $0.name == "zephyrtag" })
         XCTAssertEqual(d.current.service(.month).lastSource, "model")
     }
 
     /// A month larger than ``MonthStats/wordEntryLimit``: only its newest entries' words are
     /// read, and only those are given to the crisis check (counted here, not timed); every
-    /// entry still counts for its day, its time and its tags; the text says where the words are from.
+    /// entry still counts for its day and its time; the text says where words and tags are from.
     func testOnlyTheNewestEntriesAreReadAndCheckedInALargeMonth() async throws {
         let feb = YearMonth("2028-02")!
         let limit = MonthStats.wordEntryLimit
@@ -147,12 +150,12 @@ final class MonthObservationTests: XCTestCase {
         XCTAssertEqual(reads.bodies.count, limit, "each entry whose words are counted is checked once; no other")
         XCTAssertFalse(reads.bodies.contains { $0.hasPrefix("Harbour") })
         XCTAssertEqual(o.stats.entries, limit + 500)
-        XCTAssertEqual(o.stats.topTags.first?.count, limit + 500, "tags count every entry")
+        XCTAssertEqual(o.stats.topTags.first?.count, limit - 1, "tags count as words do: not the older ones, not the private one")
         XCTAssertEqual(o.stats.timesOfDay["morning"], limit + 500)
         XCTAssertEqual(o.stats.wordEntries, limit - 1, "the private one is not read")
         XCTAssertFalse(o.stats.topWords.contains { $0.name == "harbour" }, "\(o.stats.topWords)")
         XCTAssertEqual(o.stats.topWords.first { $0.name == "meadow" }?.count, limit - 1)
-        XCTAssertTrue(o.text.contains("Words and names are counted from the latest \(limit) entries."), o.text)
+        XCTAssertTrue(o.text.contains("Words, names and tags are counted from the latest \(limit) entries."), o.text)
         // A small month says nothing of the kind.
         let small = await service.observe(month: feb, entries: Array(entries.suffix(10)), previous: [], writtenDays: [],
                                           names: [], language: .english)

@@ -54,15 +54,12 @@ public struct MonthObservationService: Sendable {
 
     /// ``observe(month:entries:previous:writtenDays:names:language:)`` with the written days
     /// as ``LocalDay/civilDays`` numbers.
-    ///
-    /// - Parameter tagCounts: entries by tag for the whole month, when the journal counted them
-    ///   (see ``MonthStats/compute(month:entries:previous:writtenDayNumbers:names:tagCounts:)``).
     public func observe(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry], writtenDayNumbers: Set<Int>,
-                        names: [String], language: AppLanguage, tagCounts: [String: Int]? = nil) async -> Observation {
+                        names: [String], language: AppLanguage) async -> Observation {
         // The crisis check reads each whole entry whose words are counted, before they are.
         let entries = checked(entries, month: month)
         let stats = MonthStats.compute(month: month, entries: entries, previous: previous,
-                                       writtenDayNumbers: writtenDayNumbers, names: names, tagCounts: tagCounts)
+                                       writtenDayNumbers: writtenDayNumbers, names: names)
         if model.availability.isAvailable {
             switch await written(month: month, entries: entries, stats: stats, language: language) {
             case .success(let text):
@@ -80,9 +77,9 @@ public struct MonthObservationService: Sendable {
     /// counts them (a kept observation's numbers are recomputed with it): the crisis check
     /// first reads every entry whose words are counted, and a crisis entry counts only for its day.
     public func stats(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry], writtenDayNumbers: Set<Int>,
-                      names: [String], tagCounts: [String: Int]? = nil) -> MonthStats {
+                      names: [String]) -> MonthStats {
         MonthStats.compute(month: month, entries: checked(entries, month: month), previous: previous,
-                           writtenDayNumbers: writtenDayNumbers, names: names, tagCounts: tagCounts)
+                           writtenDayNumbers: writtenDayNumbers, names: names)
     }
 
     /// `entries` with the crisis check's verdict on those whose words are counted (the month's
@@ -166,7 +163,7 @@ public struct MonthObservationService: Sendable {
             if !s.topWords.isEmpty {
                 lines.append(strings.format("month.computed.words", language, s.topWords.map(\.name).joined(separator: ", ")))
             }
-            if s.entries > MonthStats.wordEntryLimit, !s.topWords.isEmpty || !s.people.isEmpty {
+            if s.entries > MonthStats.wordEntryLimit, !s.topWords.isEmpty || !s.people.isEmpty || !s.topTags.isEmpty {
                 lines.append(strings.format("month.computed.wordsWindow", language, language.formatNumber(Double(MonthStats.wordEntryLimit))))
             }
             if let t = s.usualTime { lines.append(strings.string("month.computed.time.\(t.rawValue)", language)) }

@@ -75,7 +75,7 @@ public struct MonthEntry: Sendable {
     /// The crisis check has read it (``isPrivate`` is its verdict).
     var isChecked = false
     /// How many entries this row stands for: the journal gives the entries whose text is not
-    /// read grouped by day and hour, without text or tags (their tags are counted apart).
+    /// read grouped by day and part of the day, without text or tags.
     public var count = 1
 
     public init(day: LocalDay, hour: Int, tags: [String], body: String) {
@@ -137,7 +137,8 @@ public struct MonthStats: Codable, Equatable, Sendable {
     public var longestStreak: Int
     public var streakStart: LocalDay?
     public var streakEnd: LocalDay?
-    /// Up to five tags, most used first.
+    /// Up to five tags, most used first (from the entries whose words are read: a crisis
+    /// entry's tags are its words too).
     public var topTags: [Count]
     /// People and pets the person named (as Luna remembers them), by entries mentioning them.
     public var people: [Count]
@@ -178,10 +179,11 @@ public struct MonthStats: Codable, Equatable, Sendable {
     /// people of a month are counted from its latest 1,000 entries — 32 a day, more than a
     /// person writes — so that a month of any size is counted in the same time, and each
     /// entry read is checked for crisis first (about 15 µs each on a short entry, `make bench`),
-    /// well within the month's 100 ms budget. Days, times and tags count every entry.
+    /// well within the month's 100 ms budget. Tags are counted from the same entries (a
+    /// crisis entry's `@tags` are its words); days and times count every entry.
     public static let wordEntryLimit = 1_000
 
-    /// The indices of `entries` whose words ``compute(month:entries:previous:writtenDayNumbers:names:tagCounts:)``
+    /// The indices of `entries` whose words ``compute(month:entries:previous:writtenDayNumbers:names:)``
     /// reads: the newest ``wordEntryLimit`` of those in `month` with text (entries come oldest first).
     public static func wordWindow(_ entries: [MonthEntry], month: YearMonth) -> [Int] {
         var out: [Int] = []
@@ -195,12 +197,8 @@ public struct MonthStats: Codable, Equatable, Sendable {
 
     /// ``compute(month:entries:previous:writtenDays:names:)`` with the written days as
     /// ``LocalDay/civilDays`` numbers (as the journal gives them).
-    ///
-    /// - Parameter tagCounts: entries by tag for the whole month, when the journal counted
-    ///   them (``MonthEntry/count`` rows carry no tags); the entries' own tags then only keep
-    ///   tag words out of the word counts.
     public static func compute(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry],
-                               writtenDayNumbers: Set<Int>, names: [String], tagCounts counted: [String: Int]? = nil) -> MonthStats {
+                               writtenDayNumbers: Set<Int>, names: [String]) -> MonthStats {
         var perDay = Array(repeating: 0, count: month.dayCount)
         var tagCounts: [String: Int] = [:]
         var times = [0, 0, 0, 0]  // TimeOfDay.allCases order
@@ -221,9 +219,9 @@ public struct MonthStats: Codable, Equatable, Sendable {
             count += e.count
             perDay[e.day.day - 1] += e.count
             times[TimeOfDay(hour: e.hour).order] += e.count
-            if counted == nil { for t in e.tags { tagCounts[t, default: 0] += e.count } }
-            if e.isPrivate || index < firstRead { continue }
+            if e.isPrivate || index < firstRead || e.body.isEmpty { continue }
             read += 1
+            for t in e.tags { tagCounts[t, default: 0] += 1 }
             let tagKeys = e.tags.isEmpty ? [] : e.tags.compactMap(WordKey.init)
             seenNames.removeAll(keepingCapacity: true)
             WordScanner.scanKeys(e.body) { key, letters in
@@ -256,7 +254,6 @@ public struct MonthStats: Codable, Equatable, Sendable {
         func top(_ c: [String: Int], _ n: Int) -> [Count] {
             c.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(n).map { Count(name: $0.key, count: $0.value) }
         }
-        if let counted { tagCounts = counted }
         let prevDays = Set(previous.filter { YearMonth($0.day) == month.previous }.map(\.day))
         return MonthStats(
             month: month, dayCount: month.dayCount, entries: count, daysWritten: perDay.filter { $0 > 0 }.count,
