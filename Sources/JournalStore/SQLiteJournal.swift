@@ -720,9 +720,12 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     public func bulkInsert<S: Sequence>(_ entries: S) throws -> Int where S.Element == NewEntry {
         try writing { db in
             var n = 0
-            for e in entries {
-                _ = try insert(e, db: db, skipDuplicate: false)
-                n += 1
+            let before = try db.scalarInt("SELECT coalesce(max(id), 0) FROM entries")
+            try SQLiteJournal.withSearchIndexInBulk(db, above: before) {
+                for e in entries {
+                    _ = try insert(e, db: db, skipDuplicate: false)
+                    n += 1
+                }
             }
             return n
         }
@@ -739,18 +742,63 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             // Rows above this id were added by this import: a duplicate among them repeats
             // an entry of the same file.
             let before = try db.scalarInt("SELECT coalesce(max(id), 0) FROM entries")
-            while let e = try next() {
-                let zone = TimeZoneCacheAccess.zone(e.timeZoneIdentifier)
-                let clock = LocalClock(Date(milliseconds: e.createdAt.milliseconds), in: zone)
-                if let twin = try SQLiteJournal.duplicate(db, text: e.text, clock: clock) {
-                    if twin > before { result.repeated += 1 } else { result.skipped += 1 }
-                    continue
+            try SQLiteJournal.withSearchIndexInBulk(db, above: before) {
+                while let e = try next() {
+                    let zone = TimeZoneCacheAccess.zone(e.timeZoneIdentifier)
+                    let clock = LocalClock(Date(milliseconds: e.createdAt.milliseconds), in: zone)
+                    if let twin = try SQLiteJournal.duplicate(db, text: e.text, clock: clock) {
+                        if twin > before { result.repeated += 1 } else { result.skipped += 1 }
+                        continue
+                    }
+                    _ = try insert(e, db: db, skipDuplicate: false, clock: clock)
+                    result.added += 1
                 }
-                _ = try insert(e, db: db, skipDuplicate: false, clock: clock)
-                result.added += 1
             }
             return result
         }
+    }
+
+    /// Runs `body`, which only inserts entries, with the search index filled once at the end
+    /// instead of row by row: inside the caller's write transaction, the insert trigger
+    /// (`entries_search_insert`) is dropped, `body` runs, the rows above id `above` are
+    /// indexed with one `INSERT … SELECT` per index, and the trigger is created again from
+    /// its own stored SQL. An error anywhere rolls all of it back with the transaction.
+    ///
+    /// Why: SQLite opens a statement savepoint for each `INSERT` whose trigger writes a
+    /// virtual table, and FTS5 writes its pending terms out as a new segment at every
+    /// savepoint (`fts5SavepointMethod` → `sqlite3Fts5StorageSync` in SQLite's fts5.c), so
+    /// row-by-row indexing writes one tiny segment per entry and merges them again and again:
+    /// 100,000 entries took 17 s of CPU that way against about 2 s for the one pass.
+    /// The rows indexed here are exactly what the trigger would have indexed (the same
+    /// `lanternly_fold` and `lanternly_cjk_grams` of the same bodies).
+    static func withSearchIndexInBulk(_ db: SQLiteConnection, above: Int64, _ body: () throws -> Void) throws {
+        let trigger = try db.strings("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'entries_search_insert'")
+        guard let create = trigger.first else { return try body() }
+        try db.execute("DROP TRIGGER entries_search_insert")
+        try body()
+        // FTS5 writes its pending terms out as a segment whenever they pass `hashsize` bytes
+        // (1 MiB by default) and merges segments as they pile up. With 8 MiB, 100,000 entries
+        // build in 30% less time into an index that is smaller and leaves no free pages
+        // (measured here on SQLite 3.40: 1.44 s against 2.04 s of CPU, 23.05 MB + 0 free
+        // pages against 23.12 MB + 1.2 MB free). The option is stored with the index
+        // (`entries_fts_config`), so it is put back to the default before the commit.
+        // Source: SQLite's fts5_config.c (`hashsize`, `FTS5_DEFAULT_HASHSIZE`).
+        try db.execute("INSERT INTO entries_fts(entries_fts, rank) VALUES ('hashsize', \(8 << 20))")
+        let fts = try db.prepare("""
+            INSERT INTO entries_fts(rowid, body) SELECT id, lanternly_fold(body) FROM entries WHERE id > ?1 ORDER BY id
+            """)
+        fts.bind(1, above)
+        try fts.step()
+        fts.reset()
+        let cjk = try db.prepare("""
+            INSERT INTO entries_cjk(rowid, grams)
+                SELECT id, g FROM (SELECT id, lanternly_cjk_grams(body) AS g FROM entries WHERE id > ?1) WHERE g != ''
+            """)
+        cjk.bind(1, above)
+        try cjk.step()
+        cjk.reset()
+        try db.execute("INSERT INTO entries_fts(entries_fts, rank) VALUES ('hashsize', \(1 << 20))")
+        try db.execute(create)
     }
 
     /// See ``Journal/entries(_:)``. Plans for 100,000 entries: the walk goes down the
