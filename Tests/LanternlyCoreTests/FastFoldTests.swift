@@ -49,6 +49,25 @@ final class FastFoldTests: XCTestCase {
         XCTAssertEqual(SearchText.fold("Ёлка Straße"), "ёлка strasse", "fold takes the general path when needed")
     }
 
+    /// CJK pieces from bytes are the pieces from scalars, in the same order.
+    func testCJKGramsFromBytesAgreeWithTheScalarWay() {
+        let samples = ["今日は猫が窓辺で寝ていた。灯籠の明かりがきれいだった。", "雨の日。カフェで本を読んだ @日記 雨の日",
+                       "今天下雨了。我在家里喝茶，看书。猫在睡觉。", "Mixed: tea 茶 and чай and thé, 茶茶茶", "猫", "猫猫",
+                       "ＡＢＣ全角", "한국어 일기", "㐀㐁 extension A", "𠀀𠀁 plane 2", "か\u{3099}", "No CJK at all — “quotes”"]
+        var g = SeededRandom(seed: 7)
+        let pool = Array("猫犬雨灯籠明かりの日。、 aZЁё—カフェ茶")
+        var all = samples
+        for _ in 0..<500 { all.append(String((0..<Int.random(in: 1...12, using: &g)).map { _ in pool.randomElement(using: &g)! })) }
+        var fast = 0
+        for text in all {
+            var copy = text
+            if copy.withUTF8(SearchText.cjkGramsUTF8) != nil { fast += 1 }
+            XCTAssertEqual(SearchText.cjkGrams(text), SearchText.cjkGramsScalars(text), text)
+        }
+        XCTAssertGreaterThan(fast, 400, "most of the sample takes the byte path")
+        XCTAssertEqual(SearchText.cjkGrams("灯籠の灯"), "灯 籠 灯籠 の 籠の の灯")
+    }
+
     /// The ASCII tag path against the general one, on tags made of every kind of ASCII byte.
     func testASCIITagsNormalizeAsTheGeneralPathDoes() {
         var g = SeededRandom(seed: 11)

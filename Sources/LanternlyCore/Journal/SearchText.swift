@@ -138,6 +138,44 @@ public enum SearchText {
     /// by spaces: what the short-query index holds for an entry; empty when it has none.
     public static func cjkGrams(_ text: String) -> String {
         guard mayHaveCJK(text.utf8) else { return "" }
+        var copy = text
+        if let fast = copy.withUTF8(cjkGramsUTF8) { return fast }
+        return cjkGramsScalars(text)
+    }
+
+    /// ``cjkGrams(_:)`` on bytes, for text ``foldUTF8(_:into:)`` folds (the CJK characters
+    /// it takes fold to themselves); `nil` for other text.
+    static func cjkGramsUTF8(_ input: UnsafeBufferPointer<UInt8>) -> String? {
+        var folded = [UInt8](repeating: 0, count: input.count)
+        guard folded.withUnsafeMutableBufferPointer({ foldUTF8(input, into: $0) }) else { return nil }
+        var seen = Set<UInt64>()
+        var out: [UInt8] = []
+        var previous: (value: UInt32, start: Int)?
+        var i = 0
+        let n = folded.count
+        while i < n {
+            let b = folded[i]
+            // foldUTF8 succeeded: well-formed, and every CJK scalar it takes is 3 bytes.
+            let width = b < 0x80 ? 1 : (b < 0xE0 ? 2 : 3)
+            guard width == 3 else { previous = nil; i += width; continue }
+            let v = UInt32(b & 0x0F) << 12 | UInt32(folded[i + 1] & 0x3F) << 6 | UInt32(folded[i + 2] & 0x3F)
+            guard let scalar = Unicode.Scalar(v), isCJK(scalar) else { previous = nil; i += 3; continue }
+            if seen.insert(UInt64(v)).inserted {
+                if !out.isEmpty { out.append(0x20) }
+                out.append(contentsOf: folded[i..<(i + 3)])
+            }
+            if let p = previous, seen.insert(UInt64(p.value) << 32 | UInt64(v)).inserted {
+                out.append(0x20)
+                out.append(contentsOf: folded[p.start..<(i + 3)])
+            }
+            previous = (v, i)
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``cjkGrams(_:)`` for any text, one scalar at a time.
+    static func cjkGramsScalars(_ text: String) -> String {
         var seen = Set<String>()
         var out = ""
         var previous: Unicode.Scalar?
