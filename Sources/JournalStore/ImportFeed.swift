@@ -14,9 +14,16 @@ struct PreparedEntry {
     var entry: NewEntry
     /// ``Date/milliseconds`` of `entry.createdAt`, the stored instant.
     var milliseconds: Int64
-    var clock: LocalClock
+    var clock: LocalClock {
+        didSet { (day, time) = (clock.day.description, clock.time) }
+    }
+    /// `clock` as stored: `YYYY-MM-DD` and `HH:MM`.
+    private(set) var day: String
+    private(set) var time: String
     /// ``JournalEntry/tags(in:)`` of the text.
     var tags: [String]
+    /// A short id to try first (``ShortID/random()``; the writer checks that it is free).
+    var shortID: String
 
     /// - Throws: ``JournalError/overLimit(_:)``.
     init(_ entry: NewEntry) throws {
@@ -24,7 +31,9 @@ struct PreparedEntry {
         self.entry = entry
         milliseconds = entry.createdAt.milliseconds
         clock = LocalClock(Date(milliseconds: milliseconds), in: TimeZoneCacheAccess.zone(entry.timeZoneIdentifier))
+        (day, time) = (clock.day.description, clock.time)
         tags = JournalEntry.tags(in: entry.text)
+        shortID = ShortID.random()
     }
 }
 

@@ -646,10 +646,15 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// The id of the entry ``hasDuplicate(_:text:clock:)`` finds, or `nil`.
     static func duplicate(_ db: SQLiteConnection, text: String, clock: LocalClock) throws -> Int64? {
+        try duplicate(db, text: text, day: clock.day.description, time: clock.time)
+    }
+
+    /// ``duplicate(_:text:clock:)`` with the clock as stored (`YYYY-MM-DD`, `HH:MM`).
+    static func duplicate(_ db: SQLiteConnection, text: String, day: String, time: String) throws -> Int64? {
         let s = try db.prepare("SELECT body, id FROM entries WHERE local_day = ?1 AND local_time = ?2")
         defer { s.reset() }
-        s.bind(1, clock.day.description)
-        s.bind(2, clock.time)
+        s.bind(1, day)
+        s.bind(2, time)
         var split: (title: String, body: String)?
         // Title and body equal after the split means equal text once spaces are dropped: a
         // cheap byte test first, the split only for the rare row that passes it.
@@ -707,14 +712,14 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             INSERT INTO entries(body, starred, created_at, time_zone, local_day, local_time, short_id)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
-        let shortID = try SQLiteJournal.freshShortID(db)
+        let shortID = try SQLiteJournal.freshShortID(db, first: p.shortID)
         ins.bind(7, shortID)
         ins.bind(1, p.entry.text)
         ins.bind(2, p.entry.starred ? 1 : 0)
         ins.bind(3, p.milliseconds)
         ins.bind(4, p.entry.timeZoneIdentifier)
-        ins.bind(5, p.clock.day.description)
-        ins.bind(6, p.clock.time)
+        ins.bind(5, p.day)
+        ins.bind(6, p.time)
         try ins.step()
         ins.reset()
         let id = db.lastInsertRowID
@@ -770,7 +775,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 // while this one writes (``ImportFeed``): the two overlap on a machine with
                 // two cores or more.
                 try ImportFeed.run(next) { p in
-                    if let twin = try SQLiteJournal.duplicate(db, text: p.entry.text, clock: p.clock) {
+                    if let twin = try SQLiteJournal.duplicate(db, text: p.entry.text, day: p.day, time: p.time) {
                         if twin > before { result.repeated += 1 } else { result.skipped += 1 }
                         return
                     }
