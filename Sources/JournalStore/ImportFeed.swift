@@ -100,7 +100,11 @@ enum ImportFeed {
             init(_ run: @escaping () -> Void) { self.run = run }
         }
 
+        #if canImport(Glibc)
         private var thread = pthread_t()
+        #else
+        private var thread: pthread_t?
+        #endif
         private var started = false
 
         /// Starts the thread; `nil` when the system gives none.
@@ -124,7 +128,11 @@ enum ImportFeed {
         }
 
         func join() {
+            #if canImport(Glibc)
             if started { pthread_join(thread, nil) }
+            #else
+            if started, let thread { pthread_join(thread, nil) }
+            #endif
             started = false
         }
     }

@@ -107,6 +107,52 @@ final class BulkImportTests: XCTestCase {
         XCTAssertEqual(try k.importEntries(doubled), ImportResult(added: sample().count, repeated: 3))
     }
 
+    /// The reading thread gives entries in order, passes the reader's error on in its place,
+    /// and is finished when the writer stops early: `next` is never called after `run` returns.
+    func testTheImportFeedKeepsOrderAndStopsWithTheWriter() throws {
+        let entries = (0..<2_000).map {
+            NewEntry(text: "Entry \($0) @t\($0 % 7)", createdAt: Date(timeIntervalSince1970: Double($0) * 60), timeZoneIdentifier: "UTC")
+        }
+        var i = 0
+        var seen: [String] = []
+        try ImportFeed.run({ () -> NewEntry? in
+            defer { i += 1 }
+            return i < entries.count ? entries[i] : nil
+        }, { p in seen.append(p.entry.text) })
+        XCTAssertEqual(seen, entries.map(\.text))
+
+        struct Stop: Error {}
+        let calls = NSLock()
+        var served = 0
+        var written = 0
+        XCTAssertThrowsError(try ImportFeed.run({ () -> NewEntry? in
+            calls.lock(); defer { calls.unlock() }
+            served += 1
+            return entries[served % entries.count]
+        }, { _ in
+            written += 1
+            if written == 3 { throw Stop() }
+        })) { XCTAssertTrue($0 is Stop) }
+        calls.lock()
+        let servedAtReturn = served
+        calls.unlock()
+        usleep(50_000)
+        calls.lock()
+        XCTAssertEqual(served, servedAtReturn, "the reading thread ended with the writer")
+        calls.unlock()
+        XCTAssertLessThan(servedAtReturn, ImportFeed.batchSize * (ImportFeed.maxBatches + 3), "it read only a bounded way ahead")
+
+        struct Broken: Error {}
+        var n = 0
+        var got = 0
+        XCTAssertThrowsError(try ImportFeed.run({ () throws -> NewEntry? in
+            n += 1
+            if n == 600 { throw Broken() }
+            return entries[n]
+        }, { _ in got += 1 })) { XCTAssertTrue($0 is Broken) }
+        XCTAssertEqual(got, 599, "every entry before the error is written, in order, then the error")
+    }
+
     func testAFailedImportLeavesNothingHalfDone() throws {
         let (j, paths) = try makeJournal(self)
         let first = try j.add(NewEntry(text: "Already here: tea in the garden", createdAt: Date(timeIntervalSince1970: 1_500_000_000),
