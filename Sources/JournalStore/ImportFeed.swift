@@ -24,6 +24,9 @@ struct PreparedEntry {
     var tags: [String]
     /// A short id to try first (``ShortID/random()``; the writer checks that it is free).
     var shortID: String
+    /// What the search index holds for the text, when the reading thread has computed it
+    /// (``prepareSearchText()``): `lanternly_fold` and `lanternly_cjk_grams` of the text.
+    private(set) var searchText: (folded: String, cjkGrams: String)?
 
     /// - Throws: ``JournalError/overLimit(_:)``.
     init(_ entry: NewEntry) throws {
@@ -35,11 +38,19 @@ struct PreparedEntry {
         tags = JournalEntry.tags(in: entry.text)
         shortID = ShortID.random()
     }
+
+    /// Computes ``searchText``: ``SearchText/fold(_:)`` and ``SearchText/cjkGrams(_:)`` of the
+    /// text, the very functions behind the schema's `lanternly_fold` and `lanternly_cjk_grams`
+    /// (`SQLiteConnection`), so the index an import writes from them is the one the insert
+    /// trigger writes.
+    mutating func prepareSearchText() {
+        searchText = (SearchText.fold(entry.text), SearchText.cjkGrams(entry.text))
+    }
 }
 
-/// Reads an import on a second thread: `next` (the file's parser) and ``PreparedEntry`` run
-/// there, in batches of ``batchSize``, at most ``maxBatches`` batches ahead of the writer, so
-/// memory stays flat whatever the file's size. The writer gets the entries in file order; an
+/// Reads an import on a second thread: `next` (the file's parser) and ``PreparedEntry`` (with
+/// its ``PreparedEntry/searchText``) run there, in batches of ``batchSize``, at most
+/// ``maxBatches`` batches ahead of the writer, so memory stays flat whatever the file's size. The writer gets the entries in file order; an
 /// error from `next` reaches it in its place in the order, and the thread is always finished
 /// before ``run(_:_:)`` returns or throws.
 enum ImportFeed {
@@ -57,7 +68,9 @@ enum ImportFeed {
                 batch.reserveCapacity(batchSize)
                 do {
                     while let e = try next() {
-                        batch.append(try PreparedEntry(e))
+                        var p = try PreparedEntry(e)
+                        p.prepareSearchText()
+                        batch.append(p)
                         if batch.count == batchSize {
                             guard queue.put(.entries(batch)) else { return }
                             batch.removeAll(keepingCapacity: true)
@@ -72,7 +85,11 @@ enum ImportFeed {
             }
             guard let reader = started else {
                 // No thread to be had: read and write in turn on this one.
-                while let e = try next() { try write(try PreparedEntry(e)) }
+                while let e = try next() {
+                    var p = try PreparedEntry(e)
+                    p.prepareSearchText()
+                    try write(p)
+                }
                 return
             }
             // Whatever happens here, the reader is told to stop and joined: `next` never runs

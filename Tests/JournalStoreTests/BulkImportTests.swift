@@ -4,9 +4,10 @@ import XCTest
 @testable import JournalStore
 import LanternlyCore
 
-/// Imports build the search index in one pass at the end (``SQLiteJournal/withSearchIndexInBulk``):
-/// the index must be the one that adding the entries one at a time builds, and an import that
-/// fails must leave nothing behind, the trigger included.
+/// Imports write the search index as rows arrive (``SQLiteJournal/withSearchIndexAsRowsArrive``),
+/// bulk inserts in one pass at the end (``SQLiteJournal/withSearchIndexInBulk``): either way the
+/// index must be the one that adding the entries one at a time builds, and an import that fails
+/// must leave nothing behind, the trigger included.
 final class BulkImportTests: XCTestCase {
     /// Entries in several languages and scripts, with tags, stars, case and accents.
     private func sample() -> [NewEntry] {
@@ -79,6 +80,58 @@ final class BulkImportTests: XCTestCase {
         XCTAssertEqual(try bulk.integrityCheck(), ["ok"])
     }
 
+    /// Every (term, entry) pair of both search indexes, read through `fts5vocab`
+    /// (sqlite.org/fts5.html#the_fts5vocab_virtual_table_module).
+    private func indexPairs(_ paths: LanternlyPaths) throws -> [String: [String]] {
+        let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READWRITE)
+        defer { db.close() }
+        var out: [String: [String]] = [:]
+        for table in ["entries_fts", "entries_cjk"] {
+            try db.execute("CREATE VIRTUAL TABLE temp.\(table)_pairs USING fts5vocab(main, \(table), instance)")
+            out[table] = try db.strings("SELECT term || ':' || doc FROM temp.\(table)_pairs ORDER BY term, doc")
+        }
+        return out
+    }
+
+    /// The index an import writes holds exactly the (term, entry) pairs that adding the
+    /// entries one at a time writes, in both tables.
+    func testImportWritesTheSameIndexAsAddingRowByRow() throws {
+        let (byRow, byRowPaths) = try makeJournal(self)
+        for e in sample() { _ = try byRow.add(e) }
+        let (bulk, bulkPaths) = try makeJournal(self)
+        XCTAssertEqual(try bulk.importEntries(sample()).added, sample().count)
+        let expected = try indexPairs(byRowPaths)
+        XCTAssertGreaterThan(expected["entries_fts"]?.count ?? 0, 300)
+        XCTAssertGreaterThan(expected["entries_cjk"]?.count ?? 0, 40)
+        XCTAssertEqual(try indexPairs(bulkPaths), expected)
+        let (inserted, insertedPaths) = try makeJournal(self)
+        XCTAssertEqual(try inserted.bulkInsert(sample()), sample().count)
+        XCTAssertEqual(try indexPairs(insertedPaths), expected)
+    }
+
+    /// The reading thread folds text exactly as the schema's SQL functions do (the insert
+    /// trigger and the index's content view call those): byte for byte, in many scripts.
+    func testTheReadingThreadFoldsAsTheSchemaFunctions() throws {
+        let db = try SQLiteConnection(path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        defer { db.close() }
+        let texts = sample().map(\.text) + [
+            "all lowercase ascii", "ALL CAPS ASCII", "İstanbul and DİYARBAKIR", "ﬁne ǅ ŉ", "cafe\u{301} and CAFÉ",
+            "ΣΊΣΥΦΟΣ", "ｱｲｳ half-width ｶﾀｶﾅ", "𠀋 a rare Han, 𪚲 another", "ÀÉÎ ß µ ÿ", "Ḁ ẞ Ǆ", "한국어 텍스트",
+            "emoji 🙂 and ZWJ 👩‍👩‍👧", "mixed 日本語 and Русский and English",
+        ]
+        for t in texts {
+            var p = try PreparedEntry(NewEntry(text: t, createdAt: Date(timeIntervalSince1970: 0), timeZoneIdentifier: "UTC"))
+            XCTAssertNil(p.searchText)
+            p.prepareSearchText()
+            let s = try db.prepare("SELECT lanternly_fold(?1), lanternly_cjk_grams(?1)")
+            s.bind(1, t)
+            XCTAssertTrue(try s.step())
+            XCTAssertEqual(p.searchText?.folded, s.string(0), t)
+            XCTAssertEqual(p.searchText?.cjkGrams, s.string(1), t)
+            s.reset()
+        }
+    }
+
     func testImportIntoAJournalWithEntriesIndexesOnlyTheNewOnesOnce() throws {
         let (j, paths) = try makeJournal(self)
         let all = sample()
@@ -118,7 +171,10 @@ final class BulkImportTests: XCTestCase {
         try ImportFeed.run({ () -> NewEntry? in
             defer { i += 1 }
             return i < entries.count ? entries[i] : nil
-        }, { p in seen.append(p.entry.text) })
+        }, { p in
+            seen.append(p.entry.text)
+            XCTAssertEqual(p.searchText?.folded, SearchText.fold(p.entry.text), "folded on the reading thread")
+        })
         XCTAssertEqual(seen, entries.map(\.text))
 
         struct Stop: Error {}
