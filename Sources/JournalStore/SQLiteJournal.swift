@@ -860,15 +860,15 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         let trigger = try db.strings("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'entries_search_insert'")
         guard let create = trigger.first else { return try body(nil) }
         try db.execute("DROP TRIGGER entries_search_insert")
+        let fts = try db.prepare("INSERT INTO entries_fts(rowid, body) VALUES (?1, ?2)")
+        let cjk = try db.prepare("INSERT INTO entries_cjk(rowid, grams) VALUES (?1, ?2)")
         try body { id, p in
             let (folded, grams) = p.searchText ?? (SearchText.fold(p.entry.text), SearchText.cjkGrams(p.entry.text))
-            let fts = try db.prepare("INSERT INTO entries_fts(rowid, body) VALUES (?1, ?2)")
             fts.bind(1, id)
             fts.bind(2, folded)
             try fts.step()
             fts.reset()
             guard !grams.isEmpty else { return }
-            let cjk = try db.prepare("INSERT INTO entries_cjk(rowid, grams) VALUES (?1, ?2)")
             cjk.bind(1, id)
             cjk.bind(2, grams)
             try cjk.step()
