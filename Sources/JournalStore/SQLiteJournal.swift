@@ -251,7 +251,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
-    private static let shorterThanHeader = "the file is shorter than its header says"
+    private static let shorterThanHeader = "cause.shorterThanHeader"
 
     private static func inspectHeaderOnce(_ path: String) throws -> Header {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -531,7 +531,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     private static func migrate(_ db: SQLiteConnection, path: String) throws {
         let mode = try db.strings("PRAGMA journal_mode=WAL")
         if mode.first?.lowercased() != "wal" && mode.first?.lowercased() != "memory" {
-            throw JournalError.cannotWrite(path: path, reason: "write-ahead log unavailable (\(mode.first ?? "?"))")
+            throw JournalError.cannotWrite(path: path, reason: "cause.walUnavailable")
         }
         try db.execute("BEGIN IMMEDIATE")
         do {

@@ -60,7 +60,7 @@ enum EntryCommands {
                 change.body = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
             } else {
                 guard let edited = try ExternalEditor.edit(initial: draft, environment: context.environment, paths: context.paths,
-                                                           noEditor: context.text("ui.editor.none")) else {
+                                                           say: context.say) else {
                     Output.error(context.text("cli.edit.emptyKept", entry.shortID, entry.shortID))
                     return 1
                 }

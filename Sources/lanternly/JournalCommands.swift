@@ -39,7 +39,7 @@ enum JournalCommands {
                 text = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
             } else {
                 guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths,
-                                                           noEditor: context.text("ui.editor.none")) else {
+                                                           say: context.say) else {
                     Output.error(context.text("cli.write.nothing"))
                     return 0
                 }
@@ -408,6 +408,8 @@ enum Sanitize {
 
     /// ``text(_:)`` on one line: newlines and tabs become spaces.
     static func line(_ s: String) -> String {
-        text(s).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+        let safe = text(s)
+        guard safe.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return safe }
+        return String(String.UnicodeScalarView(safe.unicodeScalars.map { $0 == "\n" || $0 == "\t" ? " " : $0 }))
     }
 }

@@ -181,7 +181,7 @@ enum LiveDependencies {
             chatCount: { try journalBox.get().chatHistory(limit: nil).count },
             editExternally: { initial in
                 try ExternalEditor.edit(initial: initial, environment: environment, paths: paths,
-                                        noEditor: context.text("ui.editor.none"))
+                                        say: context.say)
             },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
