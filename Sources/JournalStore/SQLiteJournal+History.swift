@@ -359,7 +359,7 @@ extension SQLiteJournal {
     public func chatTurns(from: Date?, before: Date?, limit: Int?) throws -> [ChatTurn] {
         try reading { db in
             let s = try db.prepare("""
-                SELECT id, message, reply, source, language, created_at FROM
+                SELECT id, message, reply, source, language, created_at, question FROM
                 (SELECT * FROM chat_turns WHERE created_at >= ?1 AND created_at < ?2 ORDER BY id DESC LIMIT ?3) ORDER BY id
                 """)
             defer { s.reset() }
@@ -371,7 +371,7 @@ extension SQLiteJournal {
                 out.append(ChatTurn(id: s.int64(0), message: s.string(1) ?? "", reply: s.string(2) ?? "",
                                     source: ReplySource(rawValue: s.string(3) ?? "") ?? .bank,
                                     language: AppLanguage(rawValue: s.string(4) ?? "") ?? .english,
-                                    createdAt: Date(milliseconds: s.int64(5))))
+                                    createdAt: Date(milliseconds: s.int64(5)), question: s.string(6)))
             }
             return out
         }

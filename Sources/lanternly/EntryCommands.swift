@@ -183,7 +183,8 @@ enum EntryCommands {
     /// One line for lists: `k3f9q  2026-11-28 21:04 ★  Title  @extra`.
     static func line(_ e: JournalEntry) -> String {
         let title = Sanitize.line(e.title)
-        let extra = e.tags.map { "@" + $0 }.filter { !title.localizedCaseInsensitiveContains($0) }
+        let folded = e.tags.isEmpty ? "" : title.lowercased()
+        let extra = e.tags.map { "@" + $0 }.filter { !folded.contains($0.lowercased()) }
         let tags = extra.isEmpty ? "" : "  " + Sanitize.line(extra.joined(separator: " "))
         return "\(e.shortID)  \(e.localDay) \(e.localTime)\(e.starred ? " ★" : "")  \(title)\(tags)"
     }

@@ -96,6 +96,23 @@ enum SettingsCommand {
     static let keys = ["gender", "region", "path", "language", "history", "model.server", "model.name",
                        "model.languages", "model.allowRemote", "answers", "memory"]
 
+    /// The values shell completion offers for `settings set KEY` (each one `apply` takes;
+    /// `model.name` and `model.server` take any name or URL: a usual one is offered).
+    static func completionValues(_ key: String) -> [String] {
+        switch key {
+        case "gender": return GrammaticalGender.allCases.map(\.rawValue)
+        case "region": return ["auto"] + UserSettings.isoRegionCodes.sorted()
+        case "path": return LifePath.allCases.map(\.rawValue)
+        case "language": return AppLanguage.allCases.map(\.rawValue) + ["auto"]
+        case "history", "memory": return ["on", "off"]
+        case "model.server": return ["none", "http://127.0.0.1:11434/v1"]
+        case "model.languages": return ["auto"] + AppLanguage.allCases.map(\.rawValue)
+        case "model.allowRemote": return ["true", "false"]
+        case "answers": return ["journal", "chat"]
+        default: return []
+        }
+    }
+
     /// Applies one `KEY VALUE` pair.
     ///
     /// - Throws: ``CLIError/usage(_:)`` naming the key and the values it takes.

@@ -154,7 +154,7 @@ extension HardwareProfile {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {
             throw ProfileError(.missingFile, path: path,
-                               "no hardware profile here. Create one with `lanternly profile use \(defaultShippedName)`, or pass --profile with an existing file.")
+                               "no file here. Check the path, or name a shipped profile instead: --profile \(defaultShippedName) (all names: 'lanternly profile list').")
         }
         let data: Data
         do {

@@ -576,9 +576,12 @@ public struct ChatTurn: Hashable, Sendable, Identifiable, Codable {
     public var source: ReplySource
     public var language: AppLanguage
     public var createdAt: Date
+    /// The daily question `message` answers; `nil` for any other message.
+    public var question: String?
 
     public init(id: Int64, message: String, reply: String, source: ReplySource, language: AppLanguage,
-                createdAt: Date) {
+                createdAt: Date, question: String? = nil) {
+        self.question = question
         self.id = id
         self.message = message
         self.reply = reply
