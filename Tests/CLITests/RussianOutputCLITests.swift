@@ -167,6 +167,15 @@ final class RussianOutputCLITests: XCTestCase {
         try Data(#"{"language": "ru", "gender": "robot"}"#.utf8).write(to: settings)
         try check(["list"])
         try kept.write(to: settings)
+        // Import files whose JSON does not parse: the parser's words are ours, in Russian.
+        let broken = cli.home.appendingPathComponent("broken.json")
+        for body in [#"{"entries": [ {"date": "x" "#, #"{"entries": [ {"date": "x"} ] } extra"#, #"{"entries": [tru]}"#,
+                     #"{"entries": [ {"date": "a\qb"} ]}"#, "{\"entries\": [ {\"date\": \"a\u{01}\"} ]}", #"{"entries": [ {"date": "\ud800"} ]}"#,
+                     #"{"entries": [ {"date" 1} ]}"#, #"{"entries": [ {"date": "x"} "#, #"{"entries": [ {"date": @} ]}"#] {
+            try Data(body.utf8).write(to: broken)
+            let r = try check(["import", "--from", "jrnl", broken.path])
+            XCTAssertNotEqual(r.status, 0, body)
+        }
         let profile = cli.home.appendingPathComponent("bad-profile.json")
         try Data("{ nope".utf8).write(to: profile)
         try check(["--profile", profile.path, "status"])

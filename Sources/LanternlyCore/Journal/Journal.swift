@@ -690,7 +690,7 @@ public enum ImportProblem: Hashable, Sendable {
     /// Bytes that are not UTF-8.
     case notUTF8
     /// It starts like JSON but does not parse (the parser's detail).
-    case notJSON(detail: String)
+    case notJSON(detail: String, character: String = "", column: Int = 0)
     /// JSON, but not jrnl's export shape (`{"tags": …, "entries": [ … ]}`).
     case notJrnlJSON
     /// `entries[index].field` is missing or has a wrong value.
@@ -720,7 +720,11 @@ public enum ImportProblem: Hashable, Sendable {
         switch self {
         case .unreadable(let r): return catalog.format("journal.import.unreadable", language, FileCause.localized(r, catalog, language))
         case .notUTF8: return catalog.string("journal.import.notUTF8", language)
-        case .notJSON(let d): return catalog.format("journal.import.notJSON", language, d)
+        case .notJSON(let d, let c, let column):
+            // `d` is a `json.syntax.*` key (the parser's words are never shown as they are).
+            let what = d.hasPrefix("json.syntax.") ? catalog.format(d, language, c) : catalog.string("json.syntax.other", language)
+            return catalog.format("journal.import.notJSON", language,
+                                  column > 0 ? catalog.format("journal.import.jsonColumn", language, what, String(column)) : what)
         case .notJrnlJSON: return catalog.string("journal.import.notJrnlJSON", language)
         case .badField(let i, let f, let v):
             return catalog.format("journal.import.badField", language, String(i + 1), f, v)
