@@ -135,6 +135,17 @@ final class RussianOutputCLITests: XCTestCase {
                      ["export", "--format", "txt"], ["export", "--format", "md"]] {
             try check(args, env: ["LANTERNLY_NOW": "2026-11-30T20:00:00Z"])
         }
+        // The line-by-line chat, its commands, and the rest of the commands people run.
+        try check(["chat", "--plain"], stdin: Data("/help\n/nosuchcommand\nПривет, день был длинный\n".utf8))
+        for args in [["question", "--widget"], ["diagnostics", "--write-report"], ["write", "--recover"],
+                     ["memory", "forget", "nothing-like-this"], ["trash", "--empty", "--yes"], ["edit", "--last", "--undo"],
+                     ["calendar", "2026-02"], ["month", "2026-11"]] {
+            try check(args)
+        }
+        try check(["reply", "Как дела?"], env: ["LANTERNLY_MODEL_URL": "ftp://example"])
+        let file = cli.home.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        try check(["--home", file.path, "list"])
         let out = cli.home.appendingPathComponent("out.json")
         try check(["export", "--format", "json", "--output", out.path])
         try check(["export", "--format", "json", "--output", out.path])  // exists: refused
