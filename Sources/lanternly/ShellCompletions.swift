@@ -157,6 +157,21 @@ enum ShellIntegration {
             for c in commands {
                 cases += "    \(c.name)) opts=(\((values(c.name) + options(c, catalog)).joined(separator: " "))) ;;\n"
             }
+            // An option's value (as in bash: per command where it differs), and `settings set KEY VALUE`.
+            var valueCases = ""
+            for o in ["--profile", "--lang", "--format", "--from", "--path", "--date", "--to", "--on"] {
+                var inner = ""
+                for c in commands {
+                    let v = optionValues(o, command: c.name)
+                    if v != optionValues(o, command: "") { inner += "        \(c.name)) opts=(\(v.joined(separator: " "))) ;;\n" }
+                }
+                inner += "        *) opts=(\(optionValues(o, command: "").joined(separator: " "))) ;;\n"
+                valueCases += "    \(o))\n      case ${words[2]} in\n\(inner)      esac\n      compadd -- $opts\n\(o == "--profile" ? "      _files -g '*.json'\n" : "")      return ;;\n"
+            }
+            var settingCases = ""
+            for key in SettingsCommand.keys {
+                settingCases += "      \(key)) compadd -- \(SettingsCommand.completionValues(key).joined(separator: " ")) ;;\n"
+            }
             return """
                 #compdef lanternly
                 # zsh completion for lanternly (made by `lanternly completions zsh`)
@@ -170,6 +185,16 @@ enum ShellIntegration {
                     compadd -- \(globalOptions.joined(separator: " "))
                     return
                   fi
+                  case ${words[CURRENT-1]} in
+                \(valueCases)  esac
+                  if [[ ${words[2]} == settings && ${words[3]} == set ]]; then
+                    if (( CURRENT == 4 )); then compadd -- \(SettingsCommand.keys.joined(separator: " ")); return; fi
+                    if (( CURRENT == 5 )); then
+                      case ${words[4]} in
+                \(settingCases)      esac
+                      return
+                    fi
+                  fi
                   case ${words[2]} in
                 \(cases)    *) opts=() ;;
                   esac
@@ -182,15 +207,28 @@ enum ShellIntegration {
         case .fish:
             func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }
             var lines = ["# fish completion for lanternly (made by `lanternly completions fish`)", "complete -c lanternly -f"]
-            for o in globalOptions { lines.append("complete -c lanternly -n __fish_use_subcommand -l \(o.dropFirst(2))") }
+            for o in globalOptions {
+                let v = optionValues(o, command: "")
+                let takes = v.isEmpty ? "" : " -ra " + quoted(v.joined(separator: " "))
+                lines.append("complete -c lanternly -n __fish_use_subcommand -l \(o.dropFirst(2))\(takes)")
+            }
+            // settings set KEY VALUE: the keys after `set`, then each key's values.
+            let afterSet = quoted("__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from set")
+            lines.append("complete -c lanternly -n \(afterSet) -a \(quoted(SettingsCommand.keys.joined(separator: " ")))")
+            for key in SettingsCommand.keys {
+                let cond = quoted("__fish_seen_subcommand_from settings; and __fish_seen_subcommand_from \(key)")
+                lines.append("complete -c lanternly -n \(cond) -a \(quoted(SettingsCommand.completionValues(key).joined(separator: " ")))")
+            }
             for c in commands {
                 lines.append("complete -c lanternly -n __fish_use_subcommand -a \(c.name) -d \(quoted(c.summary(catalog, language)))")
                 let cond = quoted("__fish_seen_subcommand_from \(c.name)")
                 let vals = values(c.name)
                 if !vals.isEmpty { lines.append("complete -c lanternly -n \(cond) -a \(quoted(vals.joined(separator: " ")))") }
                 for o in options(c, catalog) {
-                    lines.append(o.hasPrefix("--") ? "complete -c lanternly -n \(cond) -l \(o.dropFirst(2))"
-                                                   : "complete -c lanternly -n \(cond) -s \(o.dropFirst())")
+                    let v = optionValues(o, command: c.name)
+                    let takes = v.isEmpty ? "" : " -xa " + quoted(v.joined(separator: " "))
+                    lines.append(o.hasPrefix("--") ? "complete -c lanternly -n \(cond) -l \(o.dropFirst(2))\(takes)"
+                                                   : "complete -c lanternly -n \(cond) -s \(o.dropFirst())\(takes)")
                 }
             }
             return lines.joined(separator: "\n") + "\n"
