@@ -6,6 +6,11 @@ BIN_DEBUG  := $(BUILD_DIR)/debug/lanternly
 BIN_RELEASE:= $(BUILD_DIR)/release/lanternly
 
 PREFIX     ?= $(HOME)/.local
+# What the release binary is made from: `make run`/`make install` build only when one of these
+# is newer than the binary (not when LANTERNLY_HOME or any other variable changes).
+APP_INPUTS := Package.swift $(shell find Sources Plugins Resources -type f ! -name '*.lock' 2>/dev/null)
+# Lanternly's own variables are the app's, never the build's.
+SWIFT_ENV   = env $$(env | sed -n 's/^\(LANTERNLY_[A-Za-z0-9_]*\)=.*/-u \1/p')
 
 .PHONY: run test deps build release app install uninstall unit e2e bench eval lint clean mutate
 
@@ -22,14 +27,17 @@ deps:
 	@command -v $(SWIFT) >/dev/null || { echo "The Swift toolchain is missing: install Swift 5.9 or newer (swift.org/install) and run make again."; exit 1; }
 
 build: deps
-	$(SWIFT) build --product lanternly
+	$(SWIFT_ENV) $(SWIFT) build --product lanternly
 
 release: app
-	$(SWIFT) build -c release --static-swift-stdlib --product lanternly-bench
+	$(SWIFT_ENV) $(SWIFT) build -c release --static-swift-stdlib --product lanternly-bench
 
 ## The binary people run: optimized, Swift runtime linked in (starts in about half the time).
-app: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product lanternly
+app: deps $(BIN_RELEASE)
+
+$(BIN_RELEASE): $(APP_INPUTS)
+	$(SWIFT_ENV) $(SWIFT) build -c release --static-swift-stdlib --product lanternly
+	@touch $@
 
 ## Builds and opens the app on the embedded default profile.
 run: app
@@ -37,7 +45,7 @@ run: app
 
 ## Builds and passes every test: unit, snapshot and end-to-end (tmux).
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT_ENV) $(SWIFT) build --build-tests
 	@bash Tests/run-all.sh $(BIN_DEBUG)
 
 e2e: build

@@ -524,8 +524,10 @@ final class JSONEntryReader {
         self.timeZone = timeZone
     }
 
-    private func syntax(_ what: String) -> JournalError {
-        .badImportFile(path: path, line: line, problem: .notJSON(detail: "\(what) at line \(line), column \(column)"))
+    /// A syntax error here: `kind` names a `json.syntax.*` catalog key, `character` fills it.
+    private func syntax(_ kind: String, _ character: String = "") -> JournalError {
+        .badImportFile(path: path, line: line,
+                       problem: .notJSON(detail: "json.syntax." + kind, character: character, column: column))
     }
 
     private func byte() throws -> UInt8? {
@@ -544,7 +546,7 @@ final class JSONEntryReader {
 
     private func expect(_ c: UInt8) throws {
         guard try skipSpace() == c, try byte() == c else {
-            throw syntax("expected '\(Character(Unicode.Scalar(c)))'")
+            throw syntax("expected", String(Character(Unicode.Scalar(c))))
         }
     }
 
@@ -570,10 +572,10 @@ final class JSONEntryReader {
                             break
                         }
                         _ = try value()
-                        guard let sep = try skipSpace() else { throw syntax("unexpected end") }
+                        guard let sep = try skipSpace() else { throw syntax("unexpectedEnd") }
                         _ = try byte()
                         if sep == UInt8(ascii: "}") { break }
-                        guard sep == UInt8(ascii: ",") else { throw syntax("expected ',' or '}'") }
+                        guard sep == UInt8(ascii: ",") else { throw syntax("expectedCommaOrBrace") }
                     }
                 }
                 guard found else { throw JournalError.badImportFile(path: path, line: nil, problem: .notJrnlJSON) }
@@ -588,12 +590,12 @@ final class JSONEntryReader {
                 let v = try value()
                 let entry = try makeEntry(v, line: startLine)
                 index += 1
-                guard let sep = try skipSpace() else { throw syntax("unexpected end") }
+                guard let sep = try skipSpace() else { throw syntax("unexpectedEnd") }
                 _ = try byte()
                 if sep == UInt8(ascii: "]") {
                     try finishObject()
                 } else if sep != UInt8(ascii: ",") {
-                    throw syntax("expected ',' or ']'")
+                    throw syntax("expectedCommaOrBracket")
                 }
                 return entry
             }
@@ -604,19 +606,19 @@ final class JSONEntryReader {
     private func finishObject() throws {
         state = .done
         while true {
-            guard let sep = try skipSpace() else { throw syntax("unexpected end") }
+            guard let sep = try skipSpace() else { throw syntax("unexpectedEnd") }
             _ = try byte()
             if sep == UInt8(ascii: "}") { break }
-            guard sep == UInt8(ascii: ",") else { throw syntax("expected ',' or '}'") }
+            guard sep == UInt8(ascii: ",") else { throw syntax("expectedCommaOrBrace") }
             _ = try string()
             try expect(UInt8(ascii: ":"))
             _ = try value()
         }
-        if try skipSpace() != nil { throw syntax("text after the end") }
+        if try skipSpace() != nil { throw syntax("textAfterEnd") }
     }
 
     private func value() throws -> Value {
-        guard let b = try skipSpace() else { throw syntax("unexpected end") }
+        guard let b = try skipSpace() else { throw syntax("unexpectedEnd") }
         switch b {
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "{"):
@@ -629,10 +631,10 @@ final class JSONEntryReader {
                 _ = try skipSpace()
                 let l = line
                 pairs.append((k, try value(), l))
-                guard let sep = try skipSpace() else { throw syntax("unexpected end") }
+                guard let sep = try skipSpace() else { throw syntax("unexpectedEnd") }
                 _ = try byte()
                 if sep == UInt8(ascii: "}") { return .object(pairs) }
-                guard sep == UInt8(ascii: ",") else { throw syntax("expected ',' or '}'") }
+                guard sep == UInt8(ascii: ",") else { throw syntax("expectedCommaOrBrace") }
             }
         case UInt8(ascii: "["):
             _ = try byte()
@@ -640,10 +642,10 @@ final class JSONEntryReader {
             if try skipSpace() == UInt8(ascii: "]") { _ = try byte(); return .array(items) }
             while true {
                 items.append(try value())
-                guard let sep = try skipSpace() else { throw syntax("unexpected end") }
+                guard let sep = try skipSpace() else { throw syntax("unexpectedEnd") }
                 _ = try byte()
                 if sep == UInt8(ascii: "]") { return .array(items) }
-                guard sep == UInt8(ascii: ",") else { throw syntax("expected ',' or ']'") }
+                guard sep == UInt8(ascii: ",") else { throw syntax("expectedCommaOrBracket") }
             }
         case UInt8(ascii: "t"): try word("true"); return .bool(true)
         case UInt8(ascii: "f"): try word("false"); return .bool(false)
@@ -656,24 +658,24 @@ final class JSONEntryReader {
             }
             return .number(String(decoding: digits, as: UTF8.self))
         default:
-            throw syntax("unexpected character '\(Character(Unicode.Scalar(b)))'")
+            throw syntax("unexpectedCharacter", String(Character(Unicode.Scalar(b))))
         }
     }
 
     private func word(_ w: String) throws {
-        for c in w.utf8 { guard try byte() == c else { throw syntax("unexpected word") } }
+        for c in w.utf8 { guard try byte() == c else { throw syntax("unexpectedWord") } }
     }
 
     private func hex4() throws -> UInt32 {
         var v: UInt32 = 0
         for _ in 0..<4 {
-            guard let c = try byte() else { throw syntax("unexpected end") }
+            guard let c = try byte() else { throw syntax("unexpectedEnd") }
             let d: UInt32
             switch c {
             case 48...57: d = UInt32(c - 48)
             case 65...70: d = UInt32(c - 55)
             case 97...102: d = UInt32(c - 87)
-            default: throw syntax("bad \\u escape")
+            default: throw syntax("badUnicodeEscape")
             }
             v = v << 4 | d
         }
@@ -683,15 +685,15 @@ final class JSONEntryReader {
     private var stringBytes: [UInt8] = []
 
     private func string() throws -> String {
-        guard try skipSpace() == UInt8(ascii: "\""), try byte() != nil else { throw syntax("expected a string") }
+        guard try skipSpace() == UInt8(ascii: "\""), try byte() != nil else { throw syntax("expectedString") }
         stringBytes.removeAll(keepingCapacity: true)
         let startLine = line
         while true {
-            guard let b = try byte() else { throw syntax("unterminated string") }
+            guard let b = try byte() else { throw syntax("unterminatedString") }
             if b == 0x22 { break }
-            if b < 0x20 { throw syntax("control character in a string") }
+            if b < 0x20 { throw syntax("controlCharacter") }
             if b != 0x5C { stringBytes.append(b); continue }
-            guard let e = try byte() else { throw syntax("unterminated string") }
+            guard let e = try byte() else { throw syntax("unterminatedString") }
             switch e {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): stringBytes.append(e)
             case UInt8(ascii: "n"): stringBytes.append(0x0A)
@@ -702,15 +704,15 @@ final class JSONEntryReader {
             case UInt8(ascii: "u"):
                 var v = try hex4()
                 if (0xD800..<0xDC00).contains(v) {
-                    guard try byte() == 0x5C, try byte() == UInt8(ascii: "u") else { throw syntax("lone surrogate") }
+                    guard try byte() == 0x5C, try byte() == UInt8(ascii: "u") else { throw syntax("loneSurrogate") }
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw syntax("lone surrogate") }
+                    guard (0xDC00..<0xE000).contains(low) else { throw syntax("loneSurrogate") }
                     v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
                 }
-                guard let scalar = Unicode.Scalar(v) else { throw syntax("lone surrogate") }
+                guard let scalar = Unicode.Scalar(v) else { throw syntax("loneSurrogate") }
                 stringBytes.append(contentsOf: Array(String(Character(scalar)).utf8))
             default:
-                throw syntax("bad escape")
+                throw syntax("badEscape")
             }
         }
         guard let s = String(validating: stringBytes, as: UTF8.self) else {

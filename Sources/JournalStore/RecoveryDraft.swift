@@ -128,7 +128,7 @@ public struct RecoveryDraft: Hashable, Sendable {
         var st = stat()
         guard lstat(dir.path, &st) == 0 else { throw fail(dir.path) }
         guard (st.st_mode & S_IFMT) == S_IFDIR, st.st_uid == getuid() else {
-            throw JournalError.cannotWrite(path: dir.path, reason: "not a private folder")
+            throw JournalError.cannotWrite(path: dir.path, reason: "cause.notPrivateFolder")
         }
         _ = chmod(dir.path, 0o700)
 

@@ -30,7 +30,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// with `detail=none` over a view, plus CJK one- and two-character pieces in a second table.
     /// 5 = short ids, revisions, trash (issue 12).
     /// 6 = what Luna remembers, kept month observations, Luna's own daily questions (issue 10).
-    public static let schemaVersion = 6
+    public static let schemaVersion = 7
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
@@ -265,7 +265,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
     }
 
-    private static let shorterThanHeader = "the file is shorter than its header says"
+    private static let shorterThanHeader = "cause.shorterThanHeader"
 
     private static func inspectHeaderOnce(_ path: String) throws -> Header {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -536,6 +536,9 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                     made_at INTEGER NOT NULL);
                 """)
         },
+        // 6 → 7: the daily question a chat message answered, kept with the turn (NULL for
+        // any other message), so the history shows what was asked.
+        { db in try db.execute("ALTER TABLE chat_turns ADD COLUMN question TEXT") },
     ]
 
     private func migrate() throws {
@@ -563,7 +566,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         try setUpNewFile(db)
         let mode = try db.strings("PRAGMA journal_mode=WAL")
         if mode.first?.lowercased() != "wal" && mode.first?.lowercased() != "memory" {
-            throw JournalError.cannotWrite(path: path, reason: "write-ahead log unavailable (\(mode.first ?? "?"))")
+            throw JournalError.cannotWrite(path: path, reason: "cause.walUnavailable")
         }
         try db.execute("BEGIN IMMEDIATE")
         do {
@@ -1141,19 +1144,25 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     @discardableResult
     public func appendChatTurn(message: String, reply: Reply, at date: Date) throws -> ChatTurn? {
+        try appendChatTurn(message: message, reply: reply, at: date, question: nil)
+    }
+
+    /// Stores one exchange; `question` is the daily question `message` answers, if it does.
+    @discardableResult
+    public func appendChatTurn(message: String, reply: Reply, at date: Date, question: String?) throws -> ChatTurn? {
         // Crisis rule: a crisis exchange is never written anywhere.
         if reply.source.isCrisisPath { return nil }
         let ms = date.milliseconds
         return try writing { db in
             let s = try db.prepare("""
-                INSERT INTO chat_turns(message, reply, source, language, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                INSERT INTO chat_turns(message, reply, source, language, created_at, question) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 """)
             s.bind(1, message); s.bind(2, reply.text); s.bind(3, reply.source.rawValue)
-            s.bind(4, reply.language.rawValue); s.bind(5, ms)
+            s.bind(4, reply.language.rawValue); s.bind(5, ms); s.bind(6, question)
             try s.step()
             s.reset()
             return ChatTurn(id: db.lastInsertRowID, message: message, reply: reply.text, source: reply.source,
-                            language: reply.language, createdAt: Date(milliseconds: ms))
+                            language: reply.language, createdAt: Date(milliseconds: ms), question: question)
         }
     }
 

@@ -83,7 +83,7 @@ public enum Effect: Equatable, Sendable {
     case sendToLuna(requestID: Int, message: String)
     case reflectOnEntry(requestID: Int, body: String)
     case cancelReply(requestID: Int)
-    case appendChat(message: String, reply: Reply)
+    case appendChat(message: String, reply: Reply, question: String? = nil)
     case eraseChat
     /// Count the chat history, then ask before erasing it.
     case countChatForErase

@@ -259,8 +259,10 @@ public struct ChatExchange: Equatable, Sendable {
     public var message: String
     public var reply: Reply
     public var date: Date
-    public init(message: String, reply: Reply, date: Date) {
-        self.message = message; self.reply = reply; self.date = date
+    /// The daily question `message` answers, or `nil`.
+    public var question: String?
+    public init(message: String, reply: Reply, date: Date, question: String? = nil) {
+        self.message = message; self.reply = reply; self.date = date; self.question = question
     }
 }
 

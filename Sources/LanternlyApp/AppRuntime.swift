@@ -144,22 +144,25 @@ public final class AppRuntime: @unchecked Sendable {
             guard let save = deps.editEntry else { return }
             attempt { .entryEdited(try save(id, body)) }
         case .sendToLuna(let id, let message):
+            // A reply to an answer to the daily question is the question service's (diagnostics).
+            let service = service(of: id)
             if let stream = deps.streamReply {
                 // The runtime is held weakly by the progress callback too (no cycle through the task).
                 let post: @Sendable (ReplyProgress) -> Void = { [weak self] progress in self?.postProgress(id, progress) }
-                startTask(id) { await stream(message, post) }
+                startTask(id) { await LunaDiagnostics.$service.withValue(service) { await stream(message, post) } }
             } else {
-                startTask(id) { await deps.reply(message) }
+                startTask(id) { await LunaDiagnostics.$service.withValue(service) { await deps.reply(message) } }
             }
         case .reflectOnEntry(let id, let body):
-            startTask(id) { await deps.reflect(body) }
+            let service = service(of: id)
+            startTask(id) { await LunaDiagnostics.$service.withValue(service) { await deps.reflect(body) } }
         case .cancelReply(let id):
             lock.lock()
             let task = tasks[id]
             lock.unlock()
             task?.cancel()
-        case .appendChat(let message, let reply):
-            attempt { try deps.appendChat(ChatExchange(message: message, reply: reply, date: deps.now())); return nil }
+        case .appendChat(let message, let reply, let question):
+            attempt { try deps.appendChat(ChatExchange(message: message, reply: reply, date: deps.now(), question: question)); return nil }
         case .eraseChat: attempt { try deps.eraseChat(); return .chatErased }
         case .countChatForErase:
             let loaded = state.transcript.filter { $0.role == .person }.count
@@ -239,6 +242,11 @@ public final class AppRuntime: @unchecked Sendable {
         inbox.append(.replyProgressed(requestID: id, progress))
         lock.unlock()
         onInboxChange?()
+    }
+
+    /// The service a pending reply is for: the daily question's when it answers it, else the chat.
+    private func service(of requestID: Int) -> LunaService {
+        state.pendingReplies.first(where: { $0.requestID == requestID })?.question == nil ? .chat : .question
     }
 
     private func startTask(_ id: Int, _ work: @escaping @Sendable () async -> Reply) {

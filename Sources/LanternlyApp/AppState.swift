@@ -164,6 +164,9 @@ public struct PendingReply: Equatable, Sendable {
     public var partial: String? = nil
     /// No text yet after a while: the model server is loading the model.
     public var waking: Bool = false
+    /// The daily question the message answers (stored with the turn; its reply is the
+    /// question service's in the diagnostics), or `nil`.
+    public var question: String? = nil
 }
 
 /// The journal screen's state.

@@ -60,7 +60,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .questionAnsweredChecked(let answered):
         state.questionAnswered = answered
         return []
-    case .answerSaved(_, let answer):
+    case .answerSaved(let body, let answer):
         state.questionAnswered = true
         state.notice = .answerSaved
         // Luna reflects on the answer as on any entry (the crisis rule sees the whole of it).
@@ -68,7 +68,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         let words = stripped.isEmpty ? answer : stripped
         let id = state.nextRequestID
         state.nextRequestID += 1
-        state.pendingReplies.append(PendingReply(requestID: id, message: words, isReflection: true, cancelled: false))
+        // The question is the entry's first line (saveAnswer: question, blank line, answer).
+        let question = body.split(separator: "\n", maxSplits: 1).first.map(String.init)
+        state.pendingReplies.append(PendingReply(requestID: id, message: words, isReflection: true, cancelled: false,
+                                                 question: question))
         return [.reflectOnEntry(requestID: id, body: words)]
     case .historyLoaded(let lines):
         state.transcript = lines + state.transcript
@@ -89,7 +92,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
         var effects: [Effect] = [.pollStatus]
         if let p = pending, !p.isReflection, !reply.source.isCrisisPath, state.settings.keepChatHistory {
-            effects.insert(.appendChat(message: p.message, reply: reply), at: 0)
+            effects.insert(.appendChat(message: p.message, reply: reply, question: p.question), at: 0)
         }
         return effects
     case .replyProgressed(let id, let progress):
@@ -640,6 +643,7 @@ private func send(_ state: inout AppState) -> [Effect] {
         return [.saveAnswer(question: question, answer: typed.trimmingWhitespace())]
     }
     state.transcript.append(ChatLine(role: .person, text: typed, context: state.answering))
+    let question = state.answering
     state.sentMessages.append(typed)
     state.input = TextEditor()
     state.answering = nil
@@ -647,7 +651,8 @@ private func send(_ state: inout AppState) -> [Effect] {
     state.scrollOffset = 0
     let id = state.nextRequestID
     state.nextRequestID += 1
-    state.pendingReplies.append(PendingReply(requestID: id, message: message, isReflection: false, cancelled: false))
+    state.pendingReplies.append(PendingReply(requestID: id, message: message, isReflection: false, cancelled: false,
+                                             question: question))
     return [.sendToLuna(requestID: id, message: message)]
 }
 

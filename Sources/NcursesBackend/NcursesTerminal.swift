@@ -174,8 +174,8 @@ public final class NcursesTerminal: @unchecked Sendable {
     ///
     /// A glyph whose width ncurses measures differently from ``DisplayWidth`` (e.g. a text
     /// symbol with VS16) is drawn without its variation selector plus a padding space, and
-    /// a cluster of several glyphs that terminals join (ZWJ sequence, flag) is written whole
-    /// after curses has placed its cells; other clusters show their first glyph, same width.
+    /// an emoji sequence (ZWJ, flag, modifier, keycap, tag, VS16) is written whole after
+    /// curses has placed its cells (``ClusterOverlay``).
     public func paint(_ frame: ScreenBuffer) {
         guard open else { return }
         var scratch = [wchar_t](repeating: 0, count: 8)
@@ -200,20 +200,18 @@ public final class NcursesTerminal: @unchecked Sendable {
         writeClusters(frame)
     }
 
-    /// Multi-glyph clusters (``DisplayWidth/isMultiGlyphCluster(_:)``) painted in this frame,
-    /// whose cells curses holds only the first glyph of.
-    private var clusters: [(x: Int, y: Int, cell: Cell)] = []
+    /// Emoji sequences (``DisplayWidth/isEmojiSequence(_:)``) painted in this frame, whose
+    /// cells curses holds only the first glyph of.
+    private var clusters: [(x: Int, y: Int)] = []
 
-    /// Writes each multi-glyph cluster whole over the cells curses placed (a cursor move,
-    /// the cell's attributes, the cluster's UTF-8, attributes off), then puts the cursor back
-    /// where curses left it, so curses' idea of the screen and the terminal agree. ncurses
-    /// ends `doupdate` with attributes off, so turning them off again keeps it in step.
+    /// Writes each emoji sequence whole over the cells curses placed, and what a terminal
+    /// that does not join it would have drawn it over (``ClusterOverlay``), then puts the
+    /// cursor back where curses left it, so curses' idea of the screen and the terminal
+    /// agree. ncurses ends `doupdate` with attributes off; the overlay ends each write so too.
     private func writeClusters(_ frame: ScreenBuffer) {
         guard !clusters.isEmpty, let output else { return }
-        var out = ""
-        for (x, y, cell) in clusters where y < frame.height && x + DisplayWidth.of(cell.grapheme) <= frame.width {
-            out += "\u{1B}[\(y + 1);\(x + 1)H" + sgr(cell.style) + String(cell.grapheme) + "\u{1B}[0m"
-        }
+        var out = ClusterOverlay.sequence(frame, positions: clusters, sgr: sgr)
+        guard !out.isEmpty else { return }
         out += "\u{1B}[\(lt_cur_y() + 1);\(lt_cur_x() + 1)H"
         lt_write(output, out)
     }
@@ -267,10 +265,10 @@ public final class NcursesTerminal: @unchecked Sendable {
             return
         }
         let ours = DisplayWidth.of(cell.grapheme)
-        // A cluster of several glyphs that terminals join: curses holds its first glyph, the
-        // whole is written after doupdate. Any other such cluster keeps its first glyph, a
-        // placeholder of the same width (DisplayWidth.isJoinedByTerminals).
-        if ours == 2, DisplayWidth.isJoinedByTerminals(cell.grapheme) { clusters.append((x, y, cell)) }
+        // An emoji sequence: curses holds its first glyph (a stand-in of the same width), the
+        // whole is written after doupdate (ClusterOverlay).
+        let sequence = ours == 2 && DisplayWidth.isEmojiSequence(cell.grapheme)
+        if sequence { clusters.append((x, y)) }
         let scalars = Array(cell.grapheme.unicodeScalars)
         let base = scalars.first ?? " "
         let theirs = Int(lt_wcwidth(wchar_t(bitPattern: base.value)))
@@ -280,7 +278,7 @@ public final class NcursesTerminal: @unchecked Sendable {
             push("?")
         } else {
             push(base)
-            if ours == theirs {
+            if ours == theirs && !sequence {
                 // Combining marks ride along; a ZWJ sequence stops at its first emoji.
                 for s in scalars.dropFirst() {
                     if s.value == 0x200D { break }

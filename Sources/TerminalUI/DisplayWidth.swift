@@ -49,6 +49,9 @@ public enum DisplayWidth {
             }
             if regional >= 2 { return 2 }
             if sawEmoji && (sawZWJ || sawVS16) && first.properties.isEmoji { return 2 }
+            // An emoji with a skin-tone modifier (✌🏿) or a tag sequence (🏴 subdivision flag)
+            // is shown in emoji presentation, 2 cells (UTS #51 §2.4, §2.8, ED-13, ED-14a).
+            if first.properties.isEmoji, scalars.contains(where: { isModifier($0.value) || isTag($0.value) }) { return 2 }
         }
         return scalarWidth(first)
     }
@@ -92,6 +95,11 @@ public enum DisplayWidth {
         return isEastAsianWide(v) ? 2 : 1
     }
 
+    /// Emoji modifiers (skin tones, U+1F3FB…U+1F3FF; UTS #51 §2.4).
+    static func isModifier(_ v: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(v) }
+    /// Tag characters (U+E0020…U+E007F; UTS #51 §2.8, emoji tag sequences).
+    static func isTag(_ v: UInt32) -> Bool { (0xE0020...0xE007F).contains(v) }
+
     private static func isKeycap(_ scalars: Character.UnicodeScalarView) -> Bool {
         scalars.contains { $0.value == 0x20E3 }
     }
@@ -124,18 +132,35 @@ extension DisplayWidth {
         }
         return false
     }
+}
 
-    /// Whether terminals draw a multi-glyph cluster as one glyph no wider than ``of(_:)``
-    /// says, so it can be written whole over its cells without moving what follows: a flag
-    /// (exactly two regional indicators) or a ZWJ sequence without skin-tone modifiers
-    /// (tmux 3.3 draws 👨‍👩‍👧, 👩‍❤️‍👨, 🐻‍❄️ in two cells, 👁️‍🗨️ in one; the cell
-    /// after a narrower one keeps the blank curses put there). A modifier sequence (👍🏽,
-    /// 👩🏽‍💻) is drawn as two glyphs, four cells: for it, and any other cluster, the backend
-    /// draws the same-width placeholder, its first glyph.
-    public static func isJoinedByTerminals(_ c: Character) -> Bool {
-        let scalars = Array(c.unicodeScalars)
-        if scalars.count == 2, scalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) }) { return true }
-        guard scalars.contains(where: { $0.value == 0x200D }) else { return false }
-        return !scalars.contains { (0x1F3FB...0x1F3FF).contains($0.value) }
+extension DisplayWidth {
+    /// Whether a 2-cell cluster is an emoji sequence that one curses cell cannot draw right:
+    /// a ZWJ sequence (👨‍👩‍👧), a flag (🇯🇵), a modifier sequence (👍🏽, 👩🏿‍💻), a keycap
+    /// (1️⃣), a tag sequence (🏴 with tags, a subdivision flag) or a VS16 presentation
+    /// sequence (❤️) — UTS #51 §1.4 (emoji sequences). curses keeps a spacing glyph plus at
+    /// most four zero-width ones per cell and measures the first scalar only (a keycap's `1`,
+    /// ❤'s U+2764 are 1 cell there), so such a cluster is written whole after curses has
+    /// placed its cells (``ClusterOverlay``).
+    public static func isEmojiSequence(_ c: Character) -> Bool {
+        let scalars = c.unicodeScalars
+        guard scalars.count > 1, of(c) == 2 else { return false }
+        var regional = 0
+        for s in scalars {
+            let v = s.value
+            if v == 0x200D || v == 0xFE0F || v == 0x20E3 || isModifier(v) || isTag(v) { return true }
+            if (0x1F1E6...0x1F1FF).contains(v) { regional += 1 }
+        }
+        return regional >= 2
+    }
+
+    /// How many cells a terminal that does not join the cluster moves the cursor by: the
+    /// sum of its scalars' widths (tmux 3.3 moves 4 for 👍🏽, 3 for ✌🏿). Cells past
+    /// ``of(_:)`` up to this many are repainted after the cluster is written whole.
+    public static func unjoinedWidth(_ c: Character) -> Int {
+        var total = 0
+        for s in c.unicodeScalars { total += scalarWidth(s) }
+        return max(total, of(c))
     }
 }
+

@@ -52,7 +52,12 @@ do {
         }
 
         """
-    try Data(source.utf8).write(to: URL(fileURLWithPath: args[2]), options: .atomic)
+    // Written only when it changed: an unchanged file keeps its time stamp, so the build does
+    // not compile LanternlyCore (and link every product) again for nothing.
+    let output = URL(fileURLWithPath: args[2])
+    if (try? Data(contentsOf: output)) != Data(source.utf8) {
+        try Data(source.utf8).write(to: output, options: .atomic)
+    }
 } catch {
     FileHandle.standardError.write(Data("embed-strings: \(error.localizedDescription)\n".utf8))
     exit(1)

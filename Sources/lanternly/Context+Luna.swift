@@ -127,7 +127,7 @@ extension Context {
             configuration = try ModelServerConfiguration(settings: settings)
         } catch {
             let source = environment["LANTERNLY_MODEL_URL"].map { $0.isEmpty ? "model.server" : "LANTERNLY_MODEL_URL" } ?? "model.server"
-            throw CLIError.runtime(Self.describeServerURLError(error, url: settings.server ?? "", source: source))
+            throw CLIError.runtime(describeServerURLError(error, url: settings.server ?? "", source: source))
         }
         var server: OpenAICompatibleLanguageModel?
         if let configuration {
@@ -145,11 +145,11 @@ extension Context {
     }
 
     /// `model.server 'URL' …: what is wrong, and the form that works`.
-    static func describeServerURLError(_ error: Error, url: String, source: String) -> String {
+    func describeServerURLError(_ error: Error, url: String, source: String) -> String {
         let why = (error as? ModelServerError) == .unsupportedScheme
-            ? "only http:// is supported (a server on this computer, such as Ollama's http://127.0.0.1:11434/v1)"
-            : "it is not a URL of the form http://HOST:PORT/v1"
-        return "\(source) '\(url)' cannot be used: \(why). Fix it with 'lanternly settings set model.server http://127.0.0.1:11434/v1'."
+            ? text("cli.server.onlyHTTP", "http://127.0.0.1:11434/v1")
+            : text("cli.server.notAURL", "http://HOST:PORT/v1")
+        return text("cli.server.unusable", source, url, why, "lanternly settings set model.server http://127.0.0.1:11434/v1")
     }
 
     /// Apple's on-device model, on an Apple platform when no profile is given and no server

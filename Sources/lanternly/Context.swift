@@ -134,6 +134,11 @@ final class Context {
         catalog.format(key, language, arguments: args)
     }
 
+    /// ``text(_:_:)`` with the arguments as an array (for code that is handed a way to speak).
+    func say(_ key: String, _ args: [String]) -> String {
+        catalog.format(key, language, arguments: args)
+    }
+
     // MARK: Settings
 
     /// Reads `settings.json`; a missing file gives the defaults.

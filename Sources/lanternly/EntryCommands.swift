@@ -60,7 +60,7 @@ enum EntryCommands {
                 change.body = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
             } else {
                 guard let edited = try ExternalEditor.edit(initial: draft, environment: context.environment, paths: context.paths,
-                                                           noEditor: context.text("ui.editor.none")) else {
+                                                           say: context.say) else {
                     Output.error(context.text("cli.edit.emptyKept", entry.shortID, entry.shortID))
                     return 1
                 }
@@ -183,7 +183,8 @@ enum EntryCommands {
     /// One line for lists: `k3f9q  2026-11-28 21:04 ★  Title  @extra`.
     static func line(_ e: JournalEntry) -> String {
         let title = Sanitize.line(e.title)
-        let extra = e.tags.map { "@" + $0 }.filter { !title.localizedCaseInsensitiveContains($0) }
+        let folded = e.tags.isEmpty ? "" : title.lowercased()
+        let extra = e.tags.map { "@" + $0 }.filter { !folded.contains($0.lowercased()) }
         let tags = extra.isEmpty ? "" : "  " + Sanitize.line(extra.joined(separator: " "))
         return "\(e.shortID)  \(e.localDay) \(e.localTime)\(e.starred ? " ★" : "")  \(title)\(tags)"
     }

@@ -19,11 +19,13 @@ enum ExternalEditor {
     /// the editor; what the file holds then becomes a recovery draft, the file is removed,
     /// and the signal ends the process as it would have (or reaches the handler that was there).
     ///
+    /// - Parameter say: a catalog key and its arguments in the person's language (the lines
+    ///   printed here: no editor, stopped by a signal).
     /// - Returns: the text, or `nil` when the result is empty.
     /// - Throws: ``CLIError/runtime(_:)`` when no editor is set or the editor fails.
     static func edit(initial: String, environment: [String: String], paths: LanternlyPaths,
-                     noEditor: String = "No text editor was found. Set $EDITOR to one you have.") throws -> String? {
-        guard let editor = resolve(environment) else { throw CLIError.usage(noEditor) }
+                     say: (_ key: String, _ arguments: [String]) -> String) throws -> String? {
+        guard let editor = resolve(environment) else { throw CLIError.usage(say("ui.editor.none", [])) }
         let dir = try folder(paths)
         // A draft handed over ends with a newline, so what the editor adds starts on its own line.
         let handed = initial.isEmpty || initial.hasSuffix("\n") ? initial : initial + "\n"
@@ -57,7 +59,7 @@ enum ExternalEditor {
             // let the signal do what it was going to do.
             if !left.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
                let draft = try? RecoveryDraft.save(left, paths: paths) {
-                Output.error("lanternly: stopped by signal \(outcome.signal). Your text is kept in a recovery draft (\(draft.file.path)); 'lanternly write --recover' saves it.")
+                Output.error("lanternly: " + say("cli.editor.stoppedKept", [String(outcome.signal), draft.file.path]))
             }
             removeLeftovers(of: file.url)
             TemporaryFiles.unregister(token)

@@ -39,7 +39,7 @@ enum JournalCommands {
                 text = try Output.readStandardInput(limit: InputLimits.entryBytes, context: context)
             } else {
                 guard let edited = try ExternalEditor.edit(initial: "", environment: context.environment, paths: context.paths,
-                                                           noEditor: context.text("ui.editor.none")) else {
+                                                           say: context.say) else {
                     Output.error(context.text("cli.write.nothing"))
                     return 0
                 }
@@ -359,8 +359,12 @@ enum JournalCommands {
                             Output.line("— \(clock.day) —")
                             day = clock.day
                         }
-                        Output.line("\(clock.time) > \(Sanitize.text(t.message))")
-                        Output.line("\(clock.time) \(context.text("ui.chat.luna")) (\(context.sourceLabel(t.source))): \(Sanitize.text(t.reply))")
+                        if let q = t.question {
+                            Output.line(hanging("\(clock.time) ? ", context.text("cli.history.question", Sanitize.text(q))))
+                        }
+                        Output.line(hanging("\(clock.time) > ", Sanitize.text(t.message)))
+                        Output.line(hanging("\(clock.time) \(context.text("ui.chat.luna")) (\(context.sourceLabel(t.source))): ",
+                                            Sanitize.text(t.reply)))
                     }
                 }
             } catch let e as CLIError {
@@ -370,6 +374,13 @@ enum JournalCommands {
             }
             return 0
         })
+}
+
+/// `header` then `text`, its later lines indented under the first (by the header's width in
+/// cells), so a message of several lines stays under its time.
+func hanging(_ header: String, _ text: String) -> String {
+    let indent = "\n" + String(repeating: " ", count: DisplayWidth.of(header))
+    return header + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent)
 }
 
 /// One chat turn as `history --json` prints it: everything stored, the instant in ISO 8601
@@ -385,6 +396,20 @@ struct HistoryTurn: Encodable {
     let source: String
     let sourceLabel: String
     let language: String
+    /// The daily question the message answers, or null.
+    let question: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, createdAt, date, time, timeZone, message, reply, source, sourceLabel, language, question
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(createdAt, forKey: .createdAt); try c.encode(date, forKey: .date)
+        try c.encode(time, forKey: .time); try c.encode(timeZone, forKey: .timeZone); try c.encode(message, forKey: .message)
+        try c.encode(reply, forKey: .reply); try c.encode(source, forKey: .source); try c.encode(sourceLabel, forKey: .sourceLabel)
+        try c.encode(language, forKey: .language); try c.encode(question, forKey: .question)  // null, not left out
+    }
 
     init(_ t: ChatTurn, zone: TimeZone, label: String) {
         let clock = LocalClock(t.createdAt, in: zone)
@@ -398,6 +423,7 @@ struct HistoryTurn: Encodable {
         source = t.source.rawValue
         sourceLabel = label
         language = t.language.rawValue
+        question = t.question
     }
 }
 
@@ -408,6 +434,8 @@ enum Sanitize {
 
     /// ``text(_:)`` on one line: newlines and tabs become spaces.
     static func line(_ s: String) -> String {
-        text(s).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+        let safe = text(s)
+        guard safe.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return safe }
+        return String(String.UnicodeScalarView(safe.unicodeScalars.map { $0 == "\n" || $0 == "\t" ? " " : $0 }))
     }
 }

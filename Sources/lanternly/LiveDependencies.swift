@@ -167,7 +167,7 @@ enum LiveDependencies {
             setTags: { id, tags in _ = try journalBox.get().update(id: id, EntryChange(tags: tags)) },
             chatHistory: {
                 try journalBox.get().chatHistory(limit: 500).flatMap { turn -> [ChatLine] in
-                    [ChatLine(role: .person, text: turn.message),
+                    [ChatLine(role: .person, text: turn.message, context: turn.question),
                      ChatLine(role: .luna, text: turn.reply, source: turn.source)]
                 }
             },
@@ -175,13 +175,14 @@ enum LiveDependencies {
                 // The app skips these already; the wiring refuses them again: a crisis turn
                 // (the store refuses it a third time), or any turn while history is off.
                 guard !exchange.reply.source.isCrisisPath, context.settings.keepChatHistory else { return }
-                try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date)
+                try journalBox.get().appendChatTurn(message: exchange.message, reply: exchange.reply, at: exchange.date,
+                                                    question: exchange.question)
             },
             eraseChat: { _ = try journalBox.get().eraseChatHistory() },
             chatCount: { try journalBox.get().chatHistory(limit: nil).count },
             editExternally: { initial in
                 try ExternalEditor.edit(initial: initial, environment: environment, paths: paths,
-                                        noEditor: context.text("ui.editor.none"))
+                                        say: context.say)
             },
             keepDraft: { text in
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }

@@ -1,6 +1,7 @@
 import Foundation
 import LanternlyCore
 import ModelServer
+import TerminalUI
 
 /// `lanternly settings`: the person's own settings (not the simulated device's).
 enum SettingsCommand {
@@ -44,22 +45,32 @@ enum SettingsCommand {
                 try Output.json(Shown(values: v, modelName: s.model.name,
                                       resolved: ["region": autoRegion ?? "none", "language": context.language.rawValue]))
             } else {
-                Output.line("gender    \(s.gender.rawValue)")
-                // `auto` shows what it resolves to now (CrisisRegion: locale, then profile).
+                // The names and values `settings set` takes, then what each one is in the
+                // person's language (`cli.settings.label.KEY`).
                 let auto = CrisisRegion.resolve(setting: nil, environment: context.environment,
                                                 profileRegion: { (try? context.liveProfile())?.profile.region })
-                Output.line("region    \(s.region ?? "auto (\(auto ?? "none"))")")
-                Output.line("path      \(s.lifePath.rawValue)")
-                Output.line("language  \(s.language?.rawValue ?? "auto")")
-                Output.line("history   \(s.keepChatHistory ? "on" : "off")")
-                Output.line("memory    \(s.keepMemories ? "on" : "off")")
                 // The model server, with the environment's overrides as they apply now.
                 let m = s.model.overridden(by: context.environment)
-                Output.line("model.server       \(m.server ?? "none (no network)")")
-                Output.line("model.name         \(m.name ?? "none")")
-                Output.line("model.languages    \(m.languages?.joined(separator: ",") ?? "auto (\(AppLanguage.allCases.map(\.rawValue).joined(separator: ",")))")")
-                Output.line("model.allowRemote  \(m.allowRemote ? "true" : "false")")
-                Output.line("answers   \(s.answersToJournal ? "journal" : "chat")")
+                let rows: [(String, String)] = [
+                    ("gender", s.gender.rawValue),
+                    // `auto` shows what it resolves to now (CrisisRegion: locale, then profile).
+                    ("region", s.region ?? "auto (\(auto ?? "none"))"),
+                    ("path", s.lifePath.rawValue),
+                    ("language", s.language?.rawValue ?? "auto"),
+                    ("history", s.keepChatHistory ? "on" : "off"),
+                    ("memory", s.keepMemories ? "on" : "off"),
+                    ("model.server", m.server ?? "none"),
+                    ("model.name", m.name ?? "none"),
+                    ("model.languages", m.languages?.joined(separator: ",") ?? "auto (\(AppLanguage.allCases.map(\.rawValue).joined(separator: ",")))"),
+                    ("model.allowRemote", m.allowRemote ? "true" : "false"),
+                    ("answers", s.answersToJournal ? "journal" : "chat"),
+                ]
+                let valueWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
+                for (key, value) in rows {
+                    let label = context.text("cli.settings.label." + key)
+                    Output.line(key.padding(toLength: 19, withPad: " ", startingAt: 0) + value
+                                + String(repeating: " ", count: valueWidth - DisplayWidth.of(value) + 2) + label)
+                }
             }
             return 0
         case "set"?:
@@ -84,6 +95,23 @@ enum SettingsCommand {
     /// Every key `settings set` takes (each is in `cli.help.settings`).
     static let keys = ["gender", "region", "path", "language", "history", "model.server", "model.name",
                        "model.languages", "model.allowRemote", "answers", "memory"]
+
+    /// The values shell completion offers for `settings set KEY` (each one `apply` takes;
+    /// `model.name` and `model.server` take any name or URL: a usual one is offered).
+    static func completionValues(_ key: String) -> [String] {
+        switch key {
+        case "gender": return GrammaticalGender.allCases.map(\.rawValue)
+        case "region": return ["auto"] + UserSettings.isoRegionCodes.sorted()
+        case "path": return LifePath.allCases.map(\.rawValue)
+        case "language": return AppLanguage.allCases.map(\.rawValue) + ["auto"]
+        case "history", "memory": return ["on", "off"]
+        case "model.server": return ["none", "http://127.0.0.1:11434/v1"]
+        case "model.languages": return ["auto"] + AppLanguage.allCases.map(\.rawValue)
+        case "model.allowRemote": return ["true", "false"]
+        case "answers": return ["journal", "chat"]
+        default: return []
+        }
+    }
 
     /// Applies one `KEY VALUE` pair.
     ///
@@ -127,7 +155,7 @@ enum SettingsCommand {
             do {
                 _ = try ModelServerConfiguration.parse(value)
             } catch {
-                throw CLIError.usage(Context.describeServerURLError(error, url: value, source: "settings: model.server"))
+                throw CLIError.usage(context.describeServerURLError(error, url: value, source: "settings: model.server"))
             }
             s.model.server = value
         case "model.name":

@@ -36,10 +36,10 @@ final class RegionCLITests: XCTestCase {
         XCTAssertEqual(try cli.run(["settings", "set", "region", "DE"]).status, 0)
         XCTAssertTrue(try crisisText(["LANG": "en_GB.UTF-8"]).contains("0800 111 0 111"))
         let shown = try cli.run(["settings", "show"], env: ["LANG": "en_GB.UTF-8"]).stdout
-        XCTAssertTrue(shown.contains("region    DE"), shown)
+        XCTAssertTrue(shown.contains("region             DE "), shown)
         XCTAssertEqual(try cli.run(["settings", "set", "region", "auto"]).status, 0)
         XCTAssertTrue(try crisisText(["LANG": "en_GB.UTF-8"]).contains("116 123"))
         let auto = try cli.run(["settings", "show"], env: ["LANG": "ja_JP.UTF-8"]).stdout
-        XCTAssertTrue(auto.contains("region    auto (JP)"), auto)
+        XCTAssertTrue(auto.contains("region             auto (JP) "), auto)
     }
 }

@@ -151,6 +151,27 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(try journal.onThisDay(LocalDay("2026-03-01")!).map(\.body), ["march 1 2025"])
     }
 
+    /// Every earlier year is looked at, from the journal's first year, across gaps; the day
+    /// itself and later years are not; an empty journal and one with only later years give none.
+    func testOnThisDayLooksAtEveryEarlierYear() throws {
+        let (journal, _) = try makeJournal(self)
+        XCTAssertEqual(try journal.onThisDay(LocalDay("2026-07-04")!).map(\.body), [])
+        func add(_ iso: String, _ text: String, _ zone: TimeZone = utc) throws {
+            _ = try journal.add(text, at: isoDate(iso), timeZone: zone)
+        }
+        try add("2031-07-04T09:00:00Z", "later year")
+        XCTAssertEqual(try journal.onThisDay(LocalDay("2026-07-04")!).map(\.body), [])
+        try add("1987-07-04T09:00:00Z", "first year")
+        try add("1987-07-05T09:00:00Z", "next day")
+        try add("2003-07-04T23:30:00Z", "evening, morning in UTC")
+        try add("2003-07-05T03:30:00Z", "evening in Los Angeles", losAngeles)
+        try add("2026-07-04T09:00:00Z", "the day itself")
+        XCTAssertEqual(try journal.onThisDay(LocalDay("2026-07-04")!).map(\.body),
+                       ["evening in Los Angeles", "evening, morning in UTC", "first year"])
+        XCTAssertEqual(try journal.onThisDay(LocalDay("1988-07-04")!).map(\.body), ["first year"])
+        XCTAssertEqual(try journal.onThisDay(LocalDay("1987-07-04")!).map(\.body), [])
+    }
+
     /// Entries count on their own zone's day (Los Angeles evening is the next day in UTC).
     func testDaysWrittenUseEachEntrysLocalDay() throws {
         let (journal, _) = try makeJournal(self)

@@ -157,7 +157,13 @@ final class ReducerTests: XCTestCase {
         XCTAssertNil(s.answering)
         let reply = Reply(text: "ok", source: .bank, language: .english)
         let stored = reduce(&s, .replyReceived(requestID: 1, reply))
-        XCTAssertEqual(stored.first, .appendChat(message: "the walk", reply: reply), "the question is not stored as the person's words")
+        // Stored as the person's words, with the question it answers beside them (not in them).
+        XCTAssertEqual(stored.first, .appendChat(message: "the walk", reply: reply, question: "What felt like yours today?"))
+        // An ordinary message after it answers no question.
+        s.type("and then rain")
+        _ = reduce(&s, .keyPressed(.enter))
+        XCTAssertEqual(reduce(&s, .replyReceived(requestID: 2, reply)).first, .appendChat(message: "and then rain", reply: reply))
+        XCTAssertNil(s.transcript.last?.context)
     }
 
     func testTagsAreStrippedFromTheTextLunaReflectsOn() {

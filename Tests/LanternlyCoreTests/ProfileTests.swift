@@ -110,13 +110,15 @@ final class ProfileTests: XCTestCase {
         XCTAssertTrue(e?.description.contains("MacBook Pro (Intel)") == true)
     }
 
-    func testMissingFileSuggestsProfileUse() {
+    func testMissingFileSuggestsASafeFix() {
         let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/profile.json")
         XCTAssertThrowsError(try HardwareProfile.load(from: url)) { error in
             let e = error as? ProfileError
             XCTAssertEqual(e?.kind, .missingFile)
             XCTAssertTrue(e?.description.contains(url.path) == true)
-            XCTAssertTrue(e?.description.contains("lanternly profile use iphone-16-pro") == true)
+            // A safe fix: a shipped profile by name; never `profile use`, which writes a profile.
+            XCTAssertTrue(e?.description.contains("--profile iphone-16-pro") == true, e?.description ?? "")
+            XCTAssertFalse(e?.description.contains("profile use") == true, e?.description ?? "")
         }
     }
 

@@ -71,15 +71,30 @@ final class MultiGlyphClusterTests: XCTestCase {
         }
     }
 
-    func testOnlyClustersTerminalsJoinAreWrittenWhole() {
-        for c: Character in ["👨‍👩‍👧", "🇯🇵", "🇺🇦", "🧑‍🍳", "👩‍❤️‍👨", "🐻‍❄️", "🏳️‍🌈"] {
-            XCTAssertTrue(DisplayWidth.isJoinedByTerminals(c), "\(c)")
-            XCTAssertEqual(DisplayWidth.of(c), 2, "\(c)")
+    /// Every kind of emoji sequence (UTS #51 §1.4) is 2 cells and written whole: ZWJ,
+    /// flags, skin-tone modifiers, keycaps, tag sequences, VS16 presentation sequences.
+    func testEveryKindOfEmojiSequenceIsTwoCellsAndWrittenWhole() {
+        setlocale(LC_CTYPE, "C.UTF-8")
+        let kinds: [Character] = [
+            "👨‍👩‍👧", "🧑‍🍳", "🐻‍❄️", "🏳️‍🌈",                  // ZWJ
+            "🇯🇵", "🇺🇦", "🇧🇷",                               // flags
+            "👍🏽", "✌🏿", "👋🏻", "🤝🏼", "👩🏿‍💻", "🧑🏾‍🚀",         // modifiers (with and without ZWJ)
+            "1️⃣", "#️⃣", "*️⃣", "0\u{20E3}",                   // keycaps, fully and minimally qualified
+            "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",  // Scotland (tag sequence)
+            "🏴\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}",  // Wales
+            "❤️", "☺️", "✈️", "⚠️", "©️",                        // VS16
+        ]
+        for c in kinds {
+            XCTAssertEqual(DisplayWidth.of(c), 2, "\(c) \(c.unicodeScalars.map { String($0.value, radix: 16) })")
+            XCTAssertTrue(DisplayWidth.isEmojiSequence(c), "\(c)")
+            XCTAssertGreaterThanOrEqual(DisplayWidth.unjoinedWidth(c), 2, "\(c)")
         }
-        // Skin-tone modifiers are drawn as two glyphs by tmux:
-        // they get the same-width placeholder (their first glyph) instead.
-        for c: Character in ["👍🏽", "👩🏽‍💻", "🧑🏿‍🍳", "😀", "a"] {
-            XCTAssertFalse(DisplayWidth.isJoinedByTerminals(c), "\(c)")
+        for c: Character in ["a", "é", "e\u{301}", "日", "😀", "й", "❤", "1"] {
+            XCTAssertFalse(DisplayWidth.isEmojiSequence(c), "\(c)")
         }
+        // How far a terminal that draws the glyphs apart moves (tmux 3.3: 4 for 👍🏽, 3 for ✌🏿).
+        XCTAssertEqual(DisplayWidth.unjoinedWidth("👍🏽"), 4)
+        XCTAssertEqual(DisplayWidth.unjoinedWidth("✌🏿"), 3)
+        XCTAssertEqual(DisplayWidth.unjoinedWidth("1️⃣"), 2)
     }
 }

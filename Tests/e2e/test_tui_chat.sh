@@ -45,7 +45,7 @@ if "$TUI" screen "$s" | grep -q 'answering'; then echo "the paste was sent"; exi
 if "$TUI" screen "$s" | tail -1 | grep -q '…'; then echo "a key hint was cut"; "$TUI" screen "$s"; exit 1; fi
 
 # Answering the daily question: Luna replies to the answer alone, and after a restart the
-# history holds the person's answer, not the question. (With 'answers chat': by default an
+# history holds the person's answer with the question above it, as asked. (With 'answers chat': by default an
 # answer becomes a journal entry instead; test_tui_search_delete covers the journal.)
 q="$("$TUI" screen "$s" | sed -n "s/^ Today's question: //p" | head -1)"
 [ -n "$q" ] || { echo "no daily question shown"; "$TUI" screen "$s"; exit 1; }
@@ -67,8 +67,13 @@ if printf '%s' "$reply" | grep -qF "${q:0:20}"; then echo "Luna quoted the quest
 sleep 0.5; "$TUI" stop "$s" || true
 "$TUI" start "$s" 80x24 -- "$LANTERNLY_BIN" --home "$work/home" --profile "$work/profile.json" --lang en
 "$TUI" wait "$s" 'a warmth in my chest' 10
-if "$TUI" screen "$s" | grep -v "Today's question" | grep -qF "${q:0:20}"; then
-  echo "the question came back as part of the person's line"; "$TUI" screen "$s"; exit 1
+# The question comes back with the answer, quoted above it as when it was asked, never
+# inside the person's own words.
+screen="$("$TUI" screen "$s")"
+printf '%s\n' "$screen" | grep -B1 -F "a warmth in my chest" | head -1 | grep -qF "“${q:0:20}" \
+  || { echo "the question did not come back above the answer"; echo "$screen"; exit 1; }
+if printf '%s\n' "$screen" | grep -F "a warmth in my chest" | grep -qF "${q:0:20}"; then
+  echo "the question came back as part of the person's line"; echo "$screen"; exit 1
 fi
 "$TUI" keys "$s" C-c
 echo "chat ok"

@@ -154,7 +154,7 @@ extension HardwareProfile {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {
             throw ProfileError(.missingFile, path: path,
-                               "no hardware profile here. Create one with `lanternly profile use \(defaultShippedName)`, or pass --profile with an existing file.")
+                               "no file here. Check the path, or name a shipped profile instead: --profile \(defaultShippedName) (all names: 'lanternly profile list').")
         }
         let data: Data
         do {
@@ -617,7 +617,8 @@ enum ISO8601 {
 public enum AtomicFile {
     /// The file that a write to `url` replaces: `url` with symbolic links resolved.
     ///
-    /// - Throws: `makeError` with a sentence when the target exists and is not a regular file.
+    /// - Throws: `makeError` with a `cause.*` catalog key (``FileCause/localized(_:_:_:)``
+    ///   gives its text) when the target exists and is not a regular file.
     public static func target(of url: URL, describedAs makeError: (String) -> Error) throws -> URL {
         var path = url.path
         var info = stat()
@@ -628,14 +629,14 @@ public enum AtomicFile {
             // Like the kernel's protected_symlinks: a link someone else made (in a shared
             // folder) is not followed, so it cannot point our write at a file of their choosing.
             guard info.st_uid == geteuid() || info.st_uid == 0 else {
-                throw makeError("is a symbolic link made by another user; choose another path")
+                throw makeError("cause.foreignLink")
             }
             guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { break }
             path = next.hasPrefix("/") ? next
                 : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(next).path
         }
         if (info.st_mode & S_IFMT) != S_IFREG {
-            throw makeError("is not a regular file (a folder, a device, a pipe or a loop of links); choose a file path instead")
+            throw makeError("cause.notRegularFile")
         }
         return URL(fileURLWithPath: path)
     }
@@ -643,7 +644,7 @@ public enum AtomicFile {
     /// Writes `data` to `url` atomically with mode 0600, through ``PrivateFile`` (a new file
     /// under a random name made with `O_EXCL|O_NOFOLLOW`, then a checked `rename`).
     ///
-    /// - Throws: `makeError(sentence)` when the target is not a regular file, the folder is
+    /// - Throws: `makeError(key)`, a `cause.*` catalog key, when the target is not a regular file, the folder is
     ///   not writable or the disk is full. The corresponding C function is `rename`.
     public static func write(_ data: Data, to url: URL, describedAs makeError: (String) -> Error) throws {
         let url = try target(of: url, describedAs: makeError)
@@ -652,18 +653,18 @@ public enum AtomicFile {
         do {
             file = try PrivateFile.create(in: dir, prefix: ".\(url.lastPathComponent).", suffix: ".tmp")
         } catch {
-            throw makeError("cannot write (\(error); is the folder writable and the disk not full?).")
+            throw makeError(FileCause(error).key)
         }
         do {
             try PrivateFile.write(data, to: file)
         } catch {
             PrivateFile.discard(file)
-            throw makeError("cannot write (is the folder writable and the disk not full?).")
+            throw makeError(FileCause(error).key)
         }
         do {
             try PrivateFile.commit(file, to: url)
         } catch {
-            throw makeError("cannot replace the file (\(error)).")
+            throw makeError(FileCause(error).key)
         }
     }
 }

@@ -118,13 +118,20 @@ public final class LunaDiagnostics: @unchecked Sendable {
     /// The last failure to write the diagnostics file or the log, if any (shown, never thrown).
     public var persistenceError: String? { lock.withLock { _persistenceError } }
 
-    /// Records where a reply came from. For `.crisis` only the source is stored: no log line.
+    /// The service the chat service's replies are recorded under in the current task:
+    /// `.chat`, or `.question` while Luna answers a reply to the daily question
+    /// (`LunaDiagnostics.$service.withValue(.question) { … }`).
+    @TaskLocal public static var service: LunaService = .chat
+
+    /// Records where a reply came from, under ``service``. For `.crisis` only the source is
+    /// stored: no log line.
     public func recordReply(source: ReplySource) {
+        let service = Self.service
         update {
             $0.lastSource = source
-            $0.services = Self.setting($0.services, .chat) { $0.lastSource = source.rawValue }
+            $0.services = Self.setting($0.services, service) { $0.lastSource = source.rawValue }
         }
-        if !source.isCrisisPath { appendLog(event: "reply", service: .chat, source: source.rawValue, error: nil) }
+        if !source.isCrisisPath { appendLog(event: "reply", service: service, source: source.rawValue, error: nil) }
     }
 
     /// Records where the result of a service other than the chat came from: `model`, `bank`,

@@ -611,9 +611,12 @@ public struct ChatTurn: Hashable, Sendable, Identifiable, Codable {
     public var source: ReplySource
     public var language: AppLanguage
     public var createdAt: Date
+    /// The daily question `message` answers; `nil` for any other message.
+    public var question: String?
 
     public init(id: Int64, message: String, reply: String, source: ReplySource, language: AppLanguage,
-                createdAt: Date) {
+                createdAt: Date, question: String? = nil) {
+        self.question = question
         self.id = id
         self.message = message
         self.reply = reply
@@ -672,7 +675,11 @@ public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .notADatabase(let p): return catalog.format("journal.error.notADatabase", language, p)
         case .foreignDatabase(let p): return catalog.format("journal.error.foreignDatabase", language, p)
-        case .corrupt(let p, let r): return catalog.format("journal.error.corrupt", language, p, r)
+        case .corrupt(let p, let r):
+            // SQLite's own words (English, its internals) stay out of the message: a `cause.*`
+            // key says what is known in the person's language, anything else is "damaged data".
+            let cause = r.hasPrefix("cause.") ? FileCause.localized(r, catalog, language) : catalog.string("cause.damagedData", language)
+            return catalog.format("journal.error.corrupt", language, p, cause)
         case .newerSchema(let p, let v): return catalog.format("journal.error.newerSchema", language, p, String(v))
         case .cannotWrite(let p, let r):
             return catalog.format("journal.error.cannotWrite", language, p, FileCause.localized(r, catalog, language))
@@ -683,8 +690,24 @@ public enum JournalError: Error, Hashable, Sendable, CustomStringConvertible {
             return catalog.format("journal.error.importLine", language, p, String(line), problem.message(catalog, language))
         case .badImportFile(let p, nil, let problem):
             return catalog.format("journal.error.import", language, p, problem.message(catalog, language))
-        case .database(let p, let c, let m): return catalog.format("journal.error.database", language, p, "\(m) (\(c))")
+        case .database(let p, let c, _):
+            // The result code in our words (SQLite's message is English, left out).
+            return catalog.format("journal.error.database", language, p, JournalError.sqliteCause(c, catalog, language))
         case .overLimit(let l): return catalog.format("journal.error.overLimit", language, l.message(catalog, language))
+        }
+    }
+
+    /// What an SQLite result code means, in `language`: the primary code (the low byte)
+    /// named for the few a person can act on, otherwise "error N" (sqlite.org/rescode.html).
+    static func sqliteCause(_ code: Int32, _ catalog: StringCatalog, _ language: AppLanguage) -> String {
+        switch code & 0xFF {
+        case 7: return catalog.string("cause.sqlite.noMemory", language)         // SQLITE_NOMEM
+        case 9: return catalog.string("cause.sqlite.interrupted", language)      // SQLITE_INTERRUPT
+        case 10: return catalog.string("cause.sqlite.io", language)              // SQLITE_IOERR
+        case 13: return catalog.string("cause.noSpace", language)                // SQLITE_FULL
+        case 15: return catalog.string("cause.sqlite.locking", language)         // SQLITE_PROTOCOL
+        case 18: return catalog.string("cause.sqlite.tooBig", language)          // SQLITE_TOOBIG
+        default: return catalog.format("cause.sqlite.code", language, String(code))
         }
     }
 
@@ -702,7 +725,7 @@ public enum ImportProblem: Hashable, Sendable {
     /// Bytes that are not UTF-8.
     case notUTF8
     /// It starts like JSON but does not parse (the parser's detail).
-    case notJSON(detail: String)
+    case notJSON(detail: String, character: String = "", column: Int = 0)
     /// JSON, but not jrnl's export shape (`{"tags": …, "entries": [ … ]}`).
     case notJrnlJSON
     /// `entries[index].field` is missing or has a wrong value.
@@ -732,7 +755,11 @@ public enum ImportProblem: Hashable, Sendable {
         switch self {
         case .unreadable(let r): return catalog.format("journal.import.unreadable", language, FileCause.localized(r, catalog, language))
         case .notUTF8: return catalog.string("journal.import.notUTF8", language)
-        case .notJSON(let d): return catalog.format("journal.import.notJSON", language, d)
+        case .notJSON(let d, let c, let column):
+            // `d` is a `json.syntax.*` key (the parser's words are never shown as they are).
+            let what = d.hasPrefix("json.syntax.") ? catalog.format(d, language, c) : catalog.string("json.syntax.other", language)
+            return catalog.format("journal.import.notJSON", language,
+                                  column > 0 ? catalog.format("journal.import.jsonColumn", language, what, String(column)) : what)
         case .notJrnlJSON: return catalog.string("journal.import.notJrnlJSON", language)
         case .badField(let i, let f, let v):
             return catalog.format("journal.import.badField", language, String(i + 1), f, v)
