@@ -855,8 +855,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// ``withSearchIndexInBulk(_:above:_:)``); FTS5 keeps batching the terms in memory.
     /// Unlike that one pass at the end, the index grows while the reading thread parses, and
     /// folding happens on that thread. Measured here on the bench's 100,000 generated entries
-    /// (36.5 MB of text, a shared 2-core machine): 3.5 s wall with the pass at the end, 3.0 s
-    /// with this; CPU about the same (3.9 s, 3.0 s of it on the writing thread).
+    /// (36.5 MB of text, a shared 2-core machine at load 1): 3.5–3.7 s wall with the pass at
+    /// the end, 3.0–3.1 s with this; CPU about the same (3.9–4.0 s, 3.0 s of it on this
+    /// thread, most of that FTS5's own). A larger FTS5 `hashsize` or `automerge` during the
+    /// import would save about 0.3 s more, but leaves segments that a later `write` merges in
+    /// one go (0.5 s once, measured), so both keep their defaults.
     static func withSearchIndexAsRowsArrive(
         _ db: SQLiteConnection, _ body: (_ index: ((Int64, PreparedEntry) throws -> Void)?) throws -> Void
     ) throws {
