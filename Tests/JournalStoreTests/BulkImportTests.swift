@@ -107,6 +107,24 @@ final class BulkImportTests: XCTestCase {
         let (inserted, insertedPaths) = try makeJournal(self)
         XCTAssertEqual(try inserted.bulkInsert(sample()), sample().count)
         XCTAssertEqual(try indexPairs(insertedPaths), expected)
+
+        // More entries than one batch of the feed (the index is written a batch at a time):
+        // the same pairs as the one pass over the rows that a bulk insert makes with the
+        // schema's own SQL functions.
+        let words = ["tea", "Rain", "ЁЛКА", "фонарь", "猫", "灯籠", "雨の日", "café", "STRASSE", "看书", "@home", "qx"]
+        var many: [NewEntry] = []
+        for i in 0..<(ImportFeed.batchSize * 2 + 37) {
+            let picked: [String] = (0..<5).map { (k: Int) -> String in words[(i * 7 + k * 3) % words.count] }
+            let when = Date(timeIntervalSince1970: 1_000_000_000 + Double(i) * 3_600)
+            many.append(NewEntry(text: "Entry \(i): " + picked.joined(separator: " "), createdAt: when, timeZoneIdentifier: "UTC"))
+        }
+        let (imported, importedPaths) = try makeJournal(self)
+        XCTAssertEqual(try imported.importEntries(many).added, many.count)
+        let (passed, passedPaths) = try makeJournal(self)
+        XCTAssertEqual(try passed.bulkInsert(many), many.count)
+        let pairs = try indexPairs(passedPaths)
+        XCTAssertGreaterThan(pairs["entries_cjk"]?.count ?? 0, many.count)
+        XCTAssertEqual(try indexPairs(importedPaths), pairs)
     }
 
     /// The reading thread folds text exactly as the schema's SQL functions do (the insert
@@ -228,6 +246,18 @@ final class BulkImportTests: XCTestCase {
         XCTAssertEqual(try j.search("猫").map(\.entry.id), [])
         XCTAssertEqual(try j.tagCounts(), [])
         XCTAssertEqual(try triggerSQL(paths), triggers, "the insert trigger is back")
+        // A failure after whole batches were indexed leaves nothing of them either.
+        var n = 0
+        XCTAssertThrowsError(try j.importEntries { () throws -> NewEntry? in
+            n += 1
+            if n > ImportFeed.batchSize * 2 + 5 { throw Broken() }
+            return NewEntry(text: "Batch entry \(n) about a heron 鷺", createdAt: Date(timeIntervalSince1970: 1_600_000_000 + Double(n) * 60),
+                            timeZoneIdentifier: "UTC")
+        }) { XCTAssertTrue($0 is Broken, "\($0)") }
+        XCTAssertEqual(try j.entryCount(), 1)
+        XCTAssertEqual(try j.search("heron").map(\.entry.id), [])
+        XCTAssertEqual(try j.search("鷺").map(\.entry.id), [])
+        XCTAssertEqual(try triggerSQL(paths), triggers)
         // A file with an error in its middle imports nothing either.
         let file = try makeTempHome(self).appendingPathComponent("journal.txt")
         try """
