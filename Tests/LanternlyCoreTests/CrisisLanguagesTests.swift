@@ -185,3 +185,34 @@ final class CrisisLanguagesTests: XCTestCase {
         XCTAssertGreaterThan(checked, 5000)
     }
 }
+
+/// The language guess reads words straight from the scalars; it must split and lower-case
+/// them exactly as `String.lowercased()` split into `Character`s did.
+final class SafetyLanguageScanTests: XCTestCase {
+    private func check(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let expected = SafetyLanguage.referenceWords(text).map { CrisisLexicon.hash($0.unicodeScalars) }
+        XCTAssertEqual(SafetyLanguage.scannedWordHashes(text), expected, text, file: file, line: line)
+    }
+
+    func testWordsAsStringsSplitThem() {
+        for text in ["I DON'T want ÉTÉ Straße İSTANBUL Iİıi", "Не Хочу ЖИТЬ, ЁЖ! Ї Є Ґ", "café\u{301} cafe\u{301}s na\u{308}ive",
+                     "rock’n’roll l'été 12h30 x2 @home #tag", "emoji 👋🏽 and 👨‍👩‍👧 family ☺︎ ok", "ＦＵＬＬ ｗｉｄｔｈ", "ǅungla ǈ ΣΊΣΥΦΟΣ",
+                     "tôi KHÔNG muốn ĐI", "Ça VA? «да» — нет… ½ ²", "", "   ", "a\u{200D}b c\u{FE0F}d", "中文 混合 text 한국어"] {
+            check(text)
+        }
+    }
+
+    func testEveryCorpusMessageSplitsTheSame() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = root.appendingPathComponent("Eval/crisis/corpus")
+        var checked = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".tsv") {
+            let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                check(String(line.split(separator: "\t", omittingEmptySubsequences: false).last!))
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+    }
+}

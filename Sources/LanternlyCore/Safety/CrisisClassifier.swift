@@ -42,34 +42,46 @@ final class CrisisClassifier: @unchecked Sendable {
     let mask: UInt64
     let scales: (Float, Float, Float)
     let biases: (Float, Float, Float)
-    let weights: [Int8]
+    /// `buckets × 3` weights, read in place from the file's bytes (mapped into memory for the
+    /// shipped file: only the pages a message touches are read).
+    let weights: UnsafePointer<Int8>
     let thresholds: Thresholds
+    /// The bytes `weights` points into.
+    private let file: MappedFile?
     /// Whether weights were loaded (without them the lexicon decides alone).
-    var isTrained: Bool { !weights.isEmpty }
+    var isTrained: Bool { buckets > 0 }
 
     static let shipped: CrisisClassifier = {
-        if let data = try? Data(contentsOf: ShippedResources.url("crisis-weights.bin")), let c = CrisisClassifier(data: data) {
+        if let file = MappedFile(path: ShippedResources.url("crisis-weights.bin").path), let c = CrisisClassifier(file: file) {
             return c
         }
         return CrisisClassifier()
     }()
+
+    private static let noWeights = UnsafeMutablePointer<Int8>.allocate(capacity: 3)
 
     init() {
         buckets = 0
         mask = 0
         scales = (0, 0, 0)
         biases = (0, 0, 0)
-        weights = []
+        weights = UnsafePointer(Self.noWeights)
         thresholds = Thresholds()
+        file = nil
     }
 
     static let headerSize = 8 + 14 * 4
 
-    init?(data: Data) {
-        guard data.count >= Self.headerSize, data.prefix(4) == Data("LCC2".utf8) else { return nil }
-        func u32(_ at: Int) -> UInt32 {
-            data.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
-        }
+    /// Reads weights from a copy of `data` (layout above); `nil` when it is not such a file.
+    convenience init?(data: Data) {
+        self.init(file: MappedFile(copying: data))
+    }
+
+    /// Reads weights in place from `file` (layout above), which it keeps; `nil` when it is not such a file.
+    init?(file: MappedFile) {
+        let data = file.bytes
+        guard data.count >= Self.headerSize, data.prefix(4).elementsEqual("LCC2".utf8) else { return nil }
+        func u32(_ at: Int) -> UInt32 { UInt32(littleEndian: data.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
         func f32(_ at: Int) -> Float { Float(bitPattern: u32(at)) }
         let n = Int(u32(4))
         guard n > 0, n & (n - 1) == 0, data.count == Self.headerSize + n * 3 else { return nil }
@@ -78,7 +90,8 @@ final class CrisisClassifier: @unchecked Sendable {
         thresholds = Thresholds(low: f32(8), high: f32(12), cue: f32(16), followupBar: f32(20), veto: f32(24), concernHigh: f32(28), minFeatures: f32(32))
         scales = (f32(40), f32(44), f32(48))
         biases = (f32(52), f32(56), f32(60))
-        weights = data.withUnsafeBytes { Array($0[Self.headerSize...].bindMemory(to: Int8.self)) }
+        weights = (data.baseAddress! + Self.headerSize).assumingMemoryBound(to: Int8.self)
+        self.file = file
     }
 
     /// p(crisis) and p(concern) for a folded message; zeros without weights.
@@ -92,14 +105,13 @@ final class CrisisClassifier: @unchecked Sendable {
         guard isTrained else { return (0, 0, 0) }
         var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0
         var count = 0
-        weights.withUnsafeBufferPointer { w in
-            Self.features(t) { h in
-                let i = Int(h & mask) * 3
-                s0 &+= Int32(w[i])
-                s1 &+= Int32(w[i + 1])
-                s2 &+= Int32(w[i + 2])
-                count += 1
-            }
+        let w = weights, mask = mask
+        Self.features(t) { h in
+            let i = Int(h & mask) * 3
+            s0 &+= Int32(w[i])
+            s1 &+= Int32(w[i + 1])
+            s2 &+= Int32(w[i + 2])
+            count += 1
         }
         if count == 0 { return (0, 0, 0) }
         let norm = 1 / Float(count).squareRoot()

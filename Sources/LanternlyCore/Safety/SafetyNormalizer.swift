@@ -280,6 +280,11 @@ struct FoldTable {
     /// `entries[v - 0x80]`: `unchanged`, or count << 48 | second << 24 | first.
     var entries = [UInt64](repeating: FoldTable.unchanged, count: 0x2000 - 0x80)
 
+    mutating func set(_ v: UInt32, count: UInt32, _ first: UInt32, _ second: UInt32) {
+        guard v >= 0x80, v < 0x2000, count <= 2 else { return }
+        entries[Int(v) - 0x80] = UInt64(count) << 48 | (count >= 2 ? UInt64(second) << 24 : 0) | (count >= 1 ? UInt64(first) : 0)
+    }
+
     mutating func set(_ v: UInt32, _ replacement: [UInt32]) {
         guard v >= 0x80, v < 0x2000, replacement.count <= 2 else { return }
         var e = UInt64(replacement.count) << 48
