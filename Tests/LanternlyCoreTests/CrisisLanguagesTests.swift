@@ -216,3 +216,35 @@ final class SafetyLanguageScanTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1000)
     }
 }
+
+/// Fullwidth text is mapped to ASCII scalar by scalar when everything else in it is left alone
+/// by NFKC; the result must be NFKC's, always.
+final class CompatibilityMappingTests: XCTestCase {
+    func testInertScalarsAreLeftAloneByNFKCAndCombineWithNothing() {
+        var checked = 0
+        for v in UInt32(0)...0x1FFFF where SafetyText.isCompatibilityInert(v) {
+            guard let s = Unicode.Scalar(v) else { continue }
+            let one = String(Character(s))
+            XCTAssertEqual(one.precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value), [v], String(format: "U+%04X", v))
+            XCTAssertEqual(s.properties.canonicalCombiningClass, .notReordered, String(format: "U+%04X", v))
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 30_000)
+        // Starters that compose with the letter before them (Hangul vowels and final consonants,
+        // Indic length marks), kana voicing marks and combining accents are never inert.
+        for v: UInt32 in [0x301, 0x308, 0x1161, 0x1175, 0x11A8, 0x11C2, 0x0B3E, 0x0B57, 0x0BBE, 0x0BD7, 0x0CC2, 0x0CD5, 0x0CD6,
+                          0x0D3E, 0x0D57, 0x0DCF, 0x0DDF, 0x102E, 0x1B35, 0x3099, 0x309A, 0x309B, 0xFF9E, 0x17F, 0x2026, 0xA0] {
+            XCTAssertFalse(SafetyText.isCompatibilityInert(v), String(format: "U+%04X", v))
+        }
+    }
+
+    func testMappedTextIsNFKC() {
+        let samples = ["ｉ　ｗａｎｔ　ｔｏ　ｄｉｅ", "Ｉ ＷＡＮＴ ｔｏ ｄｉｅ！？", "今日はつらい！（もう無理）", "ｈｏｃｈｕ　ｕｍｅｒｅｔ，　ｄａ",
+                       "ｋ１ｌｌ ｍｙｓｅｌｆ 💔🙏🏽", "«ｎｅｔ» — ｖｓｅ", "ｃａｆｅ\u{301}", "ｶﾞｷﾞ ｈａｌｆｗｉｄｔｈ", "𝐝𝐢𝐞 ｆｕｌｌ", "ﬁｎｅ ｆｉｎｅ",
+                       "Ｌｅｖｅｌ ½ … ｏｋ", "한국어 ｔｅｘｔ", "가\u{11A8} ｘ", "plain ascii only", ""]
+        for text in samples {
+            XCTAssertEqual(SafetyText.compatibilityMapped(text).unicodeScalars.map(\.value),
+                           (SafetyText.needsCompatibilityMapping(text) ? text.precomposedStringWithCompatibilityMapping : text).unicodeScalars.map(\.value), text)
+        }
+    }
+}

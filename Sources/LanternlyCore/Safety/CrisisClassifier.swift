@@ -134,49 +134,58 @@ final class CrisisClassifier: @unchecked Sendable {
     /// Calls `body` with the hash of every feature of `t`, in the same order and with the
     /// same tags as `Scripts/crisis_train.py`.
     static func features(_ t: SafetyText, _ body: (UInt64) -> Void) {
-        var prevWord: Range<Int>? = nil
-        var prevClause: Int32 = -1
-        for tok in t.tokens {
-            let r = Int(tok.start)..<Int(tok.end)
-            let word = t.scalars[r]
-            body(hash(tag: 0x77, word))  // w:word
-            if let p = prevWord, prevClause == tok.clause {
-                var h = start(0x62)  // b:w1 w2
-                h = add(h, t.scalars[p])
-                h = addScalar(h, 0x20)
-                h = add(h, word)
-                body(h)
-            }
-            prevWord = r
-            prevClause = tok.clause
-            // c: character 2–5-grams of " word "
-            let n = word.count + 2
-            @inline(__always) func at(_ i: Int) -> UInt32 { i == 0 || i == n - 1 ? 0x20 : word[word.startIndex + i - 1] }
-            // One pass per start: the hash of each longer gram extends the shorter one's.
-            let c0 = start(0x63)
-            for i in 0..<(n - 1) {
-                var h = addScalar(c0, at(i))
-                for k in (i + 1)..<min(i + 5, n) {
-                    h = addScalar(h, at(k))
+        let w0 = start(0x77), b0 = start(0x62), c0 = start(0x63)
+        t.scalars.withUnsafeBufferPointer { sc in
+            var prevStart = 0, prevEnd = -1
+            var prevClause: Int32 = -1
+            for tok in t.tokens {
+                let s = Int(tok.start), e = Int(tok.end)
+                var hw = w0  // w:word
+                for j in s..<e { hw = addScalar(hw, sc[j]) }
+                body(hw)
+                if prevEnd >= 0, prevClause == tok.clause {
+                    var h = b0  // b:w1 w2
+                    for j in prevStart..<prevEnd { h = addScalar(h, sc[j]) }
+                    h = addScalar(h, 0x20)
+                    for j in s..<e { h = addScalar(h, sc[j]) }
                     body(h)
+                }
+                prevStart = s
+                prevEnd = e
+                prevClause = tok.clause
+                // c: character 2–5-grams of " word ", one pass per start: the hash of each
+                // longer gram extends the shorter one's.
+                let n = e - s + 2
+                @inline(__always) func at(_ i: Int) -> UInt32 { i == 0 || i == n - 1 ? 0x20 : sc[s + i - 1] }
+                for i in 0..<(n - 1) {
+                    var h = addScalar(c0, at(i))
+                    for k in (i + 1)..<min(i + 5, n) {
+                        h = addScalar(h, at(k))
+                        body(h)
+                    }
                 }
             }
         }
         // k: 1–4-grams of each clause's CJK run
-        var i = 0
         let c = t.compact
-        while i < c.count {
-            var j = i
-            while j < c.count, t.compactClause[j] == t.compactClause[i] { j += 1 }
-            let k0 = start(0x6B)
-            for a in i..<j {
-                var h = k0
-                for k in a..<min(a + 4, j) {
-                    h = addScalar(h, c[k])
-                    body(h)
+        if c.isEmpty { return }
+        let k0 = start(0x6B)
+        c.withUnsafeBufferPointer { c in
+            t.compactClause.withUnsafeBufferPointer { clause in
+                var i = 0
+                while i < c.count {
+                    var j = i
+                    while j < c.count, clause[j] == clause[i] { j += 1 }
+                    for a in i..<j {
+                        var h = k0
+                        for k in a..<min(a + 4, j) {
+                            h = addScalar(h, c[k])
+                            body(h)
+                        }
+                    }
+                    i = j
                 }
             }
-            i = j
         }
     }
 

@@ -20,7 +20,7 @@ extension SafetyLanguage {
     /// ``detect(_:fallback:)`` and whether the guess is sure: by script (Cyrillic, CJK,
     /// Hangul), or for Latin letters by at least two signs and a clear lead over the runner-up.
     static func detectWithConfidence(_ text: String, fallback: SafetyLanguage) -> (language: SafetyLanguage, sure: Bool) {
-        var text = SafetyText.needsCompatibilityMapping(text) ? text.precomposedStringWithCompatibilityMapping : text
+        var text = SafetyText.compatibilityMapped(text)
         var hangul = 0, kana = 0, han = 0, cyrillic = 0, latin = 0, ukrainianLetters = 0
         var simplified = 0, traditional = 0
         var marks = false

@@ -89,9 +89,60 @@ struct SafetyText {
         return false
     }
 
+    /// `text` in Unicode NFKC when ``needsCompatibilityMapping(_:)`` says so, else `text`.
+    ///
+    /// Text of fullwidth ASCII (`ｉ ｗａｎｔ`, U+FF01…U+FF5E, and the ideographic space) among
+    /// letters NFKC leaves alone (ASCII, Latin, Cyrillic, kana, Han, Hangul syllables, common
+    /// punctuation and emoji; see ``isCompatibilityInert(_:)``) is mapped scalar by scalar, which
+    /// gives NFKC's result without Foundation's normaliser; anything else goes through it.
+    static func compatibilityMapped(_ text: String) -> String {
+        guard needsCompatibilityMapping(text) else { return text }
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v >= 0xFF01 && v <= 0xFF5E {
+                out.append(Unicode.Scalar(v - 0xFEE0)!)
+            } else if v == 0x3000 {
+                out.append(" ")
+            } else if isCompatibilityInert(v) {
+                out.append(s)
+            } else {
+                return text.precomposedStringWithCompatibilityMapping
+            }
+        }
+        return String(out)
+    }
+
+    /// Scalars NFKC leaves unchanged that never combine with a neighbour (tests check every one
+    /// against Foundation's NFKC): ASCII, Latin-1 letters and common signs, Latin Extended-A
+    /// but for `Ĳ ĳ Ŀ ŀ ŉ ſ`, Vietnamese letters, Cyrillic, dashes and quotes, CJK punctuation,
+    /// kana, Han, Hangul syllables, symbols and emoji, variation selectors.
+    static func isCompatibilityInert(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x00...0x9F, 0xA1...0xA7, 0xA9, 0xAB...0xAE, 0xB0, 0xB1, 0xB6, 0xB7, 0xBB, 0xBF...0x131, 0x134...0x13E,
+             0x141...0x148, 0x14A...0x17E, 0x1EA0...0x1EF9, 0x400...0x482, 0x48A...0x4FF,
+             0x2012...0x2016, 0x2018...0x2022, 0x3001...0x3003, 0x3005...0x3007, 0x3008...0x3011, 0x3014...0x301B,
+             0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FE, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+             0x2600...0x27BF, 0xFE0E, 0xFE0F, 0x1F300...0x1FAFF:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Folds `text` with `fold` (U+0080…U+1FFF → up to two scalars, from the lexicon file).
     init(_ text: String, fold: FoldTable) {
-        let source = Self.needsCompatibilityMapping(text) ? text.precomposedStringWithCompatibilityMapping : text
+        let source = Self.compatibilityMapped(text)
+        var scalars: [UInt32] = []
+        var tokens: [Token] = []
+        var compact: [UInt32] = []
+        var compactClause: [Int32] = []
+        defer {
+            self.scalars = scalars
+            self.tokens = tokens
+            self.compact = compact
+            self.compactClause = compactClause
+        }
         scalars.reserveCapacity(source.utf8.count)
         var tokenStart = 0
         var letters = 0, latin = 0, cyrillic = 0, digits = 0
@@ -136,7 +187,7 @@ struct SafetyText {
         func endClause() {
             finish()
             if clauseHasContent {
-                joinSingleLetters(from: tokens.lastIndex(where: { $0.clause != clause }).map { $0 + 1 } ?? 0)
+                Self.joinSingleLetters(&tokens, from: tokens.lastIndex(where: { $0.clause != clause }).map { $0 + 1 } ?? 0)
                 clause += 1
                 clauseHasContent = false
             }
@@ -223,7 +274,14 @@ struct SafetyText {
     }
 
     /// Joins runs of three or more one-letter tokens (`k i l l`) in `tokens[from...]`.
-    private mutating func joinSingleLetters(from first: Int) {
+    private static func joinSingleLetters(_ tokens: inout [Token], from first: Int) {
+        // Most clauses have no three one-letter words in a row: nothing to copy.
+        var run = 0, longest = 0
+        for k in first..<tokens.count {
+            run = tokens[k].end - tokens[k].start == 1 ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        if longest < 3 { return }
         var i = first
         var out: [Token] = []
         var changed = false
