@@ -78,6 +78,7 @@ public enum CrisisDetector {
     /// Both parts' scores, for tuning (`make eval`) and tests.
     static func score(_ text: String, atRisk: Bool = false, forceClassifier: Bool = false) -> CrisisScore {
         let lexicon = CrisisLexicon.shipped
+        let text = SafetyText.compatibilityMapped(text)  // once for both readers
         let folded = SafetyText(text, fold: lexicon.fold)
         let (language, sure) = SafetyLanguage.detectWithConfidence(text, fallback: .english)
         var s = CrisisMatcher(lexicon: lexicon).score(folded, language: language, sure: sure, atRisk: atRisk)

@@ -497,7 +497,7 @@ struct FirstWordFilter {
 /// A read-only hash table from 64-bit FNV hashes to `Int32`, open addressing with linear
 /// probing (key 0: an empty slot), as `Scripts/crisis_lexicon.py` lays it out in
 /// `crisis-lexicon.bin`: read in place, no hashing of the hash (unlike `Dictionary`).
-struct HashTable {
+struct HashTable: @unchecked Sendable {
     let keys: UnsafePointer<UInt64>
     let values: UnsafePointer<Int32>
     /// Capacity − 1 (the capacity is a power of two).
@@ -505,7 +505,7 @@ struct HashTable {
     let count: Int
 
     /// Memory for tables built in Swift (from the text), freed with it.
-    final class Memory {
+    final class Memory: @unchecked Sendable {
         var blocks: [UnsafeMutableRawPointer] = []
         deinit { for b in blocks { b.deallocate() } }
     }

@@ -55,7 +55,7 @@ extension SafetyLanguage {
             if ukrainianLetters > 0 { return (.ukrainian, true) }
             var uk = 0, ru = 0
             scan(text, scalar: { _ in }, word: { h in
-                guard let m = Self.wordIndex[h] else { return }
+                guard let m = Self.wordIndex.find(h).map(UInt32.init) else { return }
                 if m & Self.ukrainianBit != 0 { uk += 1 }
                 if m & Self.russianBit != 0 { ru += 1 }
             })
@@ -147,7 +147,7 @@ extension SafetyLanguage {
                 guard u >= 0xA1 && u <= 0x1EFF, let langs = Self.hintIndex[u] else { return }
                 for l in langs { score[l] += 3 }
             }, word: { h in
-                guard let m = Self.wordIndex[h] else { return }
+                guard let m = Self.wordIndex.find(h).map(UInt32.init) else { return }
                 var bits = m & Self.languageBits
                 while bits != 0 {
                     score[bits.trailingZeroBitCount] += 2
@@ -177,16 +177,17 @@ extension SafetyLanguage {
 
     /// Common word (FNV-1a hash of its scalars) → bit `i` for `allCases[i]` among the Latin-script
     /// common words, plus ``russianBit`` and ``ukrainianBit`` for the Cyrillic ones.
-    private static let wordIndex: [UInt64: UInt32] = {
-        var index: [UInt64: UInt32] = [:]
+    private static let wordIndex: HashTable = {
+        var index: [UInt64: Int32] = [:]
         for (lang, words) in commonWords {
             let i = SafetyLanguage.allCases.firstIndex(of: lang)!
-            for w in words { index[CrisisLexicon.hash(w.unicodeScalars), default: 0] |= 1 << UInt32(i) }
+            for w in words { index[CrisisLexicon.hash(w.unicodeScalars), default: 0] |= 1 << Int32(i) }
         }
-        for w in russianWords { index[CrisisLexicon.hash(w.unicodeScalars), default: 0] |= russianBit }
-        for w in ukrainianWords { index[CrisisLexicon.hash(w.unicodeScalars), default: 0] |= ukrainianBit }
-        return index
+        for w in russianWords { index[CrisisLexicon.hash(w.unicodeScalars), default: 0] |= Int32(russianBit) }
+        for w in ukrainianWords { index[CrisisLexicon.hash(w.unicodeScalars), default: 0] |= Int32(ukrainianBit) }
+        return HashTable(index, in: wordIndexMemory)
     }()
+    private static let wordIndexMemory = HashTable.Memory()
     private static let russianBit: UInt32 = 1 << 29
     private static let ukrainianBit: UInt32 = 1 << 30
     private static let languageBits: UInt32 = (1 << 29) - 1

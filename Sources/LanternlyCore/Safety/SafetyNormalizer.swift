@@ -97,20 +97,21 @@ struct SafetyText {
     /// gives NFKC's result without Foundation's normaliser; anything else goes through it.
     static func compatibilityMapped(_ text: String) -> String {
         guard needsCompatibilityMapping(text) else { return text }
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars {
             let v = s.value
             if v >= 0xFF01 && v <= 0xFF5E {
-                out.append(Unicode.Scalar(v - 0xFEE0)!)
+                out.append(UInt8(v - 0xFEE0))
             } else if v == 0x3000 {
-                out.append(" ")
+                out.append(0x20)
             } else if isCompatibilityInert(v) {
-                out.append(s)
+                out.append(contentsOf: UTF8.encode(s)!)
             } else {
                 return text.precomposedStringWithCompatibilityMapping
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Scalars NFKC leaves unchanged that never combine with a neighbour (tests check every one
@@ -130,27 +131,19 @@ struct SafetyText {
         }
     }
 
-    /// Folds `text` with `fold` (U+0080…U+1FFF → up to two scalars, from the lexicon file).
-    init(_ text: String, fold: FoldTable) {
-        let source = Self.compatibilityMapped(text)
+    /// The state of ``init(_:fold:)`` while it reads (methods on a local struct: no dynamic
+    /// exclusivity checks, unlike nested functions that capture local variables).
+    private struct Folder {
         var scalars: [UInt32] = []
         var tokens: [Token] = []
         var compact: [UInt32] = []
         var compactClause: [Int32] = []
-        defer {
-            self.scalars = scalars
-            self.tokens = tokens
-            self.compact = compact
-            self.compactClause = compactClause
-        }
-        scalars.reserveCapacity(source.utf8.count)
         var tokenStart = 0
         var letters = 0, latin = 0, cyrillic = 0, digits = 0
         var clause: Int32 = 0
         var clauseHasContent = false
-        var dotPending = false
 
-        func finish() {
+        mutating func finish() {
             let end = scalars.count
             if end == tokenStart { return }
             defer { tokenStart = scalars.count }
@@ -161,7 +154,7 @@ struct SafetyText {
                 script = cyrillic > latin ? .cyrillic : latin > 0 ? .latin : cyrillic > 0 ? .cyrillic : .other
                 if digits > 0 {
                     for i in tokenStart..<end where scalars[i] < 0x80 {
-                        scalars[i] = script == .cyrillic ? Self.cyrillicLeet(scalars[i]) : Self.latinLeet(scalars[i])
+                        scalars[i] = script == .cyrillic ? SafetyText.cyrillicLeet(scalars[i]) : SafetyText.latinLeet(scalars[i])
                     }
                 }
             }
@@ -184,50 +177,64 @@ struct SafetyText {
             clauseHasContent = true
             letters = 0; latin = 0; cyrillic = 0; digits = 0
         }
-        func endClause() {
+        mutating func endClause() {
             finish()
             if clauseHasContent {
-                Self.joinSingleLetters(&tokens, from: tokens.lastIndex(where: { $0.clause != clause }).map { $0 + 1 } ?? 0)
+                SafetyText.joinSingleLetters(&tokens, from: tokens.lastIndex(where: { $0.clause != clause }).map { $0 + 1 } ?? 0)
                 clause += 1
                 clauseHasContent = false
             }
         }
-        @inline(__always) func letter(_ v: UInt32) {
+        @inline(__always) mutating func letter(_ v: UInt32) {
             scalars.append(v)
             letters += 1
-            if v < 0x250 { latin += 1 } else if Self.isCyrillic(v) { cyrillic += 1 }
+            if v < 0x250 { latin += 1 } else if SafetyText.isCyrillic(v) { cyrillic += 1 }
         }
+    }
+
+    /// Folds `text` with `fold` (U+0080…U+1FFF → up to two scalars, from the lexicon file).
+    init(_ text: String, fold: FoldTable) {
+        let source = Self.compatibilityMapped(text)
+        var f = Folder()
+        defer {
+            scalars = f.scalars
+            tokens = f.tokens
+            compact = f.compact
+            compactClause = f.compactClause
+        }
+        f.scalars.reserveCapacity(source.utf8.count)
+        var dotPending = false
 
         for scalar in source.unicodeScalars {
             var v = scalar.value
             if dotPending {
                 dotPending = false
                 let isWordChar = (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x400 && v <= 0x4FF)
-                if !isWordChar { endClause() }
+                if !isWordChar { f.endClause() }
             }
             if v < 0x80 {
                 if v >= 0x41 && v <= 0x5A { v += 0x20 }
                 if v >= 0x61 && v <= 0x7A {
-                    letter(v)
+                    f.letter(v)
                 } else if v >= 0x30 && v <= 0x39 {
-                    scalars.append(v)
-                    digits += 1
+                    f.scalars.append(v)
+                    f.digits += 1
                 } else if v == 0x27 || v == 0x60 {
                     continue
                 } else if v == 0x40 || v == 0x24 {
                     // `@` inside a word is `a` (`@` before a word marks a tag); `$` is `s`.
-                    if scalars.count > tokenStart || v == 0x24 {
-                        letter(v == 0x40 ? 0x61 : 0x73)
+                    if f.scalars.count > f.tokenStart || v == 0x24 {
+                        f.letter(v == 0x40 ? 0x61 : 0x73)
                     } else {
-                        finish()
+                        f.finish()
                     }
                 } else if v == 0x2E {
-                    finish()
+                    f.finish()
                     dotPending = true
                 } else if v == 0x21 || v == 0x3F || v == 0x3B || v == 0x0A || v == 0x0D {
-                    endClause()
+                    f.endClause()
                 } else {
-                    finish()
+                    f.finish()
                 }
                 continue
             }
@@ -235,42 +242,48 @@ struct SafetyText {
             case 0xAD, 0x200B...0x200F, 0x2060, 0xFEFF, 0x2018, 0x2019, 0x02BC, 0x0300...0x036F:
                 continue
             case 0x3002, 0xFF01, 0xFF1F, 0xFF0E, 0xFF1B, 0x2026, 0x061F, 0x2029, 0x2028, 0x0085:
-                endClause()
+                f.endClause()
                 continue
             default:
                 break
             }
             if v >= 0x430 && v <= 0x449 {
                 // а…щ, unchanged by the fold but й (read as и): the common case in Russian and Ukrainian
-                letter(v == 0x439 ? 0x438 : v)
+                f.letter(v == 0x439 ? 0x438 : v)
                 continue
             }
             if v < 0x2000 {
-                let f = fold.entries[Int(v) - 0x80]
-                if f == FoldTable.unchanged {
-                    if scalar.properties.isAlphabetic { letter(v) } else { finish() }
+                let e = fold.entries[Int(v) - 0x80]
+                if e == FoldTable.unchanged {
+                    // Latin, Cyrillic and Vietnamese letters without a fold are letters; else ask Unicode.
+                    if (v >= 0xC0 && v <= 0x24F && v != 0xD7 && v != 0xF7) || (v >= 0x400 && v <= 0x481) || (v >= 0x48A && v <= 0x52F)
+                        || (v >= 0x1E00 && v <= 0x1EFF) || scalar.properties.isAlphabetic {
+                        f.letter(v)
+                    } else {
+                        f.finish()
+                    }
                 } else {
-                    let count = Int(f >> 48)
-                    if count >= 1 { letter(UInt32(f & 0xFFFFFF)) }
-                    if count >= 2 { letter(UInt32((f >> 24) & 0xFFFFFF)) }
+                    let count = Int(e >> 48)
+                    if count >= 1 { f.letter(UInt32(e & 0xFFFFFF)) }
+                    if count >= 2 { f.letter(UInt32((e >> 24) & 0xFFFFFF)) }
                 }
                 continue
             }
             if Self.isCompact(v) {
-                finish()
-                compact.append(v)
-                compactClause.append(clause)
-                clauseHasContent = true
+                f.finish()
+                f.compact.append(v)
+                f.compactClause.append(f.clause)
+                f.clauseHasContent = true
                 continue
             }
             if scalar.properties.isAlphabetic && !(v >= 0x3000 && v <= 0x303F) {
-                letter(v)
+                f.letter(v)
             } else {
-                finish()
+                f.finish()
             }
         }
-        endClause()
-        clauseCount = clause
+        f.endClause()
+        clauseCount = f.clause
     }
 
     /// Joins runs of three or more one-letter tokens (`k i l l`) in `tokens[from...]`.
