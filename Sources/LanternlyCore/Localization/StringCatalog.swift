@@ -68,10 +68,27 @@ public struct StringCatalog: Sendable {
     /// U+001F value`.
     init(embeddedRecords: String) throws {
         var table: [String: [String: String]] = [:]
-        for record in embeddedRecords.split(separator: "\u{1E}", omittingEmptySubsequences: true) {
-            let fields = record.split(separator: "\u{1F}", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3 else { continue }
-            table[String(fields[0]), default: [:]][String(fields[1])] = String(fields[2])
+        // Split on the UTF-8 bytes: the separators are control characters, which are never
+        // part of a longer Character, so this is the `Character` split without its cost.
+        var records = embeddedRecords
+        records.withUTF8 { bytes in
+            @inline(__always) func string(_ a: Int, _ b: Int) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
+            }
+            let n = bytes.count
+            var start = 0
+            while start < n {
+                var end = start
+                while end < n && bytes[end] != 0x1E { end += 1 }
+                defer { start = end + 1 }
+                var first = start
+                while first < end && bytes[first] != 0x1F { first += 1 }
+                guard first < end else { continue }
+                var second = first + 1
+                while second < end && bytes[second] != 0x1F { second += 1 }
+                guard second < end else { continue }
+                table[string(start, first), default: [:]][string(first + 1, second)] = string(second + 1, end)
+            }
         }
         guard !table.isEmpty else {
             throw FormatError(description: "the embedded string catalog is empty; rebuild with 'make build'")

@@ -128,6 +128,7 @@ struct CrisisMatcher {
     private let firstWords: FirstWordFilter
     private let overflowStarts: [Int32]
     private let overflowTerms: [Int32]
+    private let termCount: Int
 
     init(lexicon: CrisisLexicon) {
         self.lexicon = lexicon
@@ -138,14 +139,16 @@ struct CrisisMatcher {
         firstWords = lexicon.firstWords
         overflowStarts = lexicon.overflowStarts
         overflowTerms = lexicon.overflowTerms
+        termCount = lexicon.terms.count
     }
 
     /// Calls `body` with every term of table entry `e` (``CrisisLexicon/forEachTerm(_:_:)``).
     @inline(__always) private func forEachTerm(_ e: Int32, _ body: (Int32) -> Void) {
         if e >= 0 {
-            body(e)
-        } else {
-            for i in Int(overflowStarts[Int(-e - 1)])..<Int(overflowStarts[Int(-e)]) { body(overflowTerms[i]) }
+            if Int(e) < termCount { body(e) }
+        } else if -Int(e) < overflowStarts.count {
+            let k = -Int(e)
+            for i in Int(overflowStarts[k - 1])..<Int(overflowStarts[k]) { body(overflowTerms[i]) }
         }
     }
 

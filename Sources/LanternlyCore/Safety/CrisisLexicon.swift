@@ -300,12 +300,14 @@ final class CrisisLexicon: @unchecked Sendable {
         }
     }
 
-    /// Calls `body` with every term of table entry `e`.
+    /// Calls `body` with every term of table entry `e` (none when `e` names no term or list:
+    /// a damaged binary).
     @inline(__always) func forEachTerm(_ e: Int32, _ body: (Int32) -> Void) {
         if e >= 0 {
-            body(e)
-        } else {
-            for i in Int(overflowStarts[Int(-e - 1)])..<Int(overflowStarts[Int(-e)]) { body(overflowTerms[i]) }
+            if Int(e) < terms.count { body(e) }
+        } else if -Int(e) < overflowStarts.count {
+            let k = -Int(e)
+            for i in Int(overflowStarts[k - 1])..<Int(overflowStarts[k]) { body(overflowTerms[i]) }
         }
     }
 
@@ -398,7 +400,7 @@ final class CrisisLexicon: @unchecked Sendable {
                 guard category >= 0, Int(category) < categories.count else { throw BinaryError(description: "bad category") }
                 let id = Int32(rules.count)
                 rules.append(Rule(category: category, language: language, weight: weight, elements: elements, compact: compact))
-                for e in Set(elements) { rulesByTerm[Int(e)].append(id) }
+                for (i, e) in elements.enumerated() where !elements[..<i].contains(e) { rulesByTerm[Int(e)].append(id) }
             }
             longestForm = try r.u32()
             _ = try r.u32()
@@ -417,12 +419,8 @@ final class CrisisLexicon: @unchecked Sendable {
             guard overflowStarts.first == 0, zip(overflowStarts, overflowStarts.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                 throw BinaryError(description: "bad overflow lists")
             }
-            for table in [forms, stems] {
-                for slot in 0...table.mask where table.keys[slot] != 0 {
-                    let e = table.values[slot]
-                    guard e >= 0 ? Int(e) < termCount : Int(-e) <= overflowCount else { throw BinaryError(description: "bad table entry") }
-                }
-            }
+            // The tables' values are checked when read (``forEachTerm(_:_:)``): checking them
+            // here would read every page of the tables at start-up.
             for _ in 0..<(try r.u32()) {
                 let t = try r.i32()
                 guard t >= -1, Int(t) < termCount else { throw BinaryError(description: "bad compact form") }
