@@ -98,25 +98,30 @@ final class CrisisClassifier: @unchecked Sendable {
         let words = max(1, n / 64)
         var present = [UInt64](repeating: 0, count: words)
         var rankBefore = [UInt32](repeating: 0, count: words)
-        var packed: [Int8] = []
-        packed.reserveCapacity(n)  // at most; trimmed below
-        for word in 0..<words {
-            rankBefore[word] = UInt32(packed.count / 3)
-            var bits: UInt64 = 0
-            for b in (word * 64)..<min(n, word * 64 + 64) {
-                let a = w[3 * b], c = w[3 * b + 1], d = w[3 * b + 2]
-                if a != 0 || c != 0 || d != 0 {
-                    bits |= 1 << UInt64(b & 63)
-                    packed.append(a)
-                    packed.append(c)
-                    packed.append(d)
+        // One pass into a buffer as large as the file's weights (freed at once), then a copy
+        // of the right size.
+        let all = [Int8](unsafeUninitializedCapacity: 3 * n) { out, filled in
+            var k = 0
+            for word in 0..<words {
+                rankBefore[word] = UInt32(k / 3)
+                var bits: UInt64 = 0
+                for b in (word * 64)..<min(n, word * 64 + 64) {
+                    let a = w[3 * b], c = w[3 * b + 1], d = w[3 * b + 2]
+                    if a | c | d != 0 {
+                        bits |= 1 << UInt64(b & 63)
+                        out[k] = a
+                        out[k + 1] = c
+                        out[k + 2] = d
+                        k += 3
+                    }
                 }
+                present[word] = bits
             }
-            present[word] = bits
+            filled = k
         }
         self.present = present
         self.rankBefore = rankBefore
-        self.packed = Array(packed[...])  // a copy of the right size (the reserve was for all)
+        self.packed = Array(all[...])
     }
 
     /// The three weights of bucket `b` (tests compare them with the file).
