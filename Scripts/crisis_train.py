@@ -7,12 +7,16 @@ folds each message exactly as the app does and gives the lexicon's scores.
 
 - Training data: the train part of Eval/crisis/corpus/<code>.tsv (`label<TAB>category<TAB>text`;
   each message belongs to one part, fixed by FNV-1a 64 of its UTF-8 text modulo 10: 0-5 train,
-  6-7 dev, 8-9 test, the same rule as Eval/crisis/Sources/Evaluation.swift) and all of
-  Eval/crisis/corpus-breadth/<code>.tsv (not split).
-- Tuning data: the dev part of the corpus, plus any `--tune` files (a blind set kept outside the
-  repository). The L2 strength and the decision thresholds are chosen there: the highest crisis
-  recall whose specificity stays at or above --min-specificity on each tuning set.
-  The corpus's test part is never read here.
+  6-7 dev, 8-9 test, the same rule as Eval/crisis/Sources/Evaluation.swift) and all of every
+  Eval/crisis/corpus-*/<code>.tsv (not split): breadth (varied phrasing), pairs (risk lines and
+  their everyday twins, short first-person lines), indirect (risk said without a risk word, in
+  many voices), border (own recovered past, denials, jokes, risk buried in a long day) and
+  blind-r1 (the first blind set, spent once its misses were read).
+- Tuning data: the dev part of the corpus and Eval/crisis/tune-blind-r2 (the second blind set,
+  spent), plus any `--tune` files. The L2 strength and the decision thresholds are chosen there:
+  the highest crisis recall whose specificity stays at or above --min-specificity pooled.
+  The corpus's test part is never read here; a fresh blind set, kept outside the repository, is
+  the honest measure (`make eval EVAL_EXTRA=...`).
 - The model: multinomial logistic regression (none/crisis/concern) over hashed features of the
   folded text (see CrisisClassifier.swift for the features), each message's feature counts
   divided by the square root of their number; every language and every class weighs the same
@@ -100,24 +104,37 @@ def read_tsv(path, lang, part_of):
     return rows
 
 
-def load(bin_path, tune_files):
+def load(bin_path, tune_files, extra_train=(), eval_files=()):
     rows = []
     for path in sorted(glob.glob(os.path.join(ROOT, "Eval", "crisis", "corpus", "*.tsv"))):
         rows += [r for r in read_tsv(path, os.path.basename(path)[:-4], part) if r["part"] != "test"]  # never the test part
-    for path in sorted(glob.glob(os.path.join(ROOT, "Eval", "crisis", "corpus-breadth", "*.tsv"))):
+    for path in sorted(glob.glob(os.path.join(ROOT, "Eval", "crisis", "corpus-*", "*.tsv"))):
         rows += read_tsv(path, os.path.basename(path)[:-4], lambda t: "train")
-    for path in tune_files:
+    for path in extra_train:
+        rows += read_tsv(path, os.path.basename(path)[:-4], lambda t: "train")
+    for path in sorted(glob.glob(os.path.join(ROOT, "Eval", "crisis", "tune-*", "*.tsv"))) + list(tune_files):
         rows += read_tsv(path, os.path.basename(path)[:-4], lambda t: "blind")
+    for path in eval_files:
+        rows += read_tsv(path, os.path.basename(path)[:-4], lambda t: "eval")
     texts = [r["text"] for r in rows] + PROBES
-    # CRISIS_SCORE_CACHE=file keeps the binary's answers between runs (delete it after a rebuild).
-    cache = os.environ.get("CRISIS_SCORE_CACHE")
-    if cache and os.path.exists(cache):
-        out = open(cache, encoding="utf-8").read().split("\n")
-    else:
-        out = subprocess.run([bin_path, "score"], input="\n".join(texts) + "\n",
+    # CRISIS_SCORE_CACHE=file keeps the binary's answers per text between runs (delete it after a rebuild).
+    cache_path = os.environ.get("CRISIS_SCORE_CACHE")
+    cache = {}
+    if cache_path and os.path.exists(cache_path):
+        for line in open(cache_path, encoding="utf-8"):
+            k, _, v = line.rstrip("\n").partition("\x1f")
+            cache[k] = v
+    todo = sorted({t for t in texts if t not in cache})
+    if todo:
+        got = subprocess.run([bin_path, "score"], input="\n".join(todo) + "\n",
                              capture_output=True, text=True, check=True).stdout.split("\n")
-        if cache:
-            open(cache, "w", encoding="utf-8").write("\n".join(out))
+        for t, o in zip(todo, got):
+            cache[t] = o
+        if cache_path:
+            with open(cache_path, "w", encoding="utf-8") as f:
+                for k, v in cache.items():
+                    f.write(k + "\x1f" + v + "\n")
+    out = [cache[t] for t in texts]
     for r, o in zip(rows, out):
         f = o.split("\t")
         r["self"], r["other"], r["folded"] = float(f[1]), float(f[2]), f[6]
@@ -175,6 +192,36 @@ def quantise(W):
     return q, scales
 
 
+WINDOW = 0  # clauses per window (0: the whole message only); set by --window
+
+
+def windows(folded):
+    """The whole folded message, and (with WINDOW > 0) every run of WINDOW consecutive clauses."""
+    clauses = folded.split(" . ")
+    out = [folded]
+    if WINDOW > 0 and len(clauses) > WINDOW:
+        out += [" . ".join(clauses[i:i + WINDOW]) for i in range(len(clauses) - WINDOW + 1)]
+    return out
+
+
+def probs_rows(q, scales, b, rows):
+    """Per message: p(crisis) of its most worrying window, p(concern) likewise."""
+    if WINDOW == 0:
+        return probs_q(q, scales, b, matrix(rows))
+    wins, owner = [], []
+    for i, r in enumerate(rows):
+        for w in windows(r["folded"]):
+            wins.append({"folded": w}); owner.append(i)
+    P = probs_q(q, scales, b, matrix(wins))
+    owner = np.array(owner)
+    out = np.zeros((len(rows), 3))
+    out[:, 0] = 1
+    for c in (1, 2):
+        np.maximum.at(out[:, c], owner, P[:, c])
+    out[:, 0] = np.clip(1 - out[:, 1] - out[:, 2], 0, 1)
+    return out
+
+
 def probs_q(q, scales, b, X):
     """Probabilities as Swift computes them (quantised weights)."""
     Z = np.asarray((X @ q.astype(np.float64))) * np.array(scales) + b
@@ -191,7 +238,8 @@ def decide(rows, P, t):
     nf = _memo[id(rows)][5]
     pc, pn = P[:, 1], P[:, 2]
     long_ = nf >= minf
-    crisis = ((s >= 1) & (pc + pn >= veto)) | ((pc >= high) & long_) | ((pc >= low) & (plain >= cue))
+    crisis = ((s >= 1) & (pc + pn >= veto)) | ((pc >= high) & long_) | ((pc >= low) & (plain >= cue)) \
+        | ((pc + pn >= high) & long_ & (pc >= pn))
     concern = ((o >= 1) & (pc + pn >= veto)) | ((pn >= chigh) & long_) | ((pc + pn >= high) & long_)
     return np.where(crisis, 1, np.where(concern, 2, 0))
 
@@ -225,7 +273,7 @@ def per_language(rows, P, t):
     return out
 
 
-def tune(sets, min_spec, alone=True, min_cue=0.1, min_features=(0,)):
+def tune(sets, min_spec, alone=True, min_cue=0.1, min_features=(0,), vetoes=(0.0,)):
     best = None
     grid = [float(x) for x in np.round(np.arange(0.3, 0.99, 0.04), 3)] + [0.99, 0.995, 0.998, 2.0]
     pooled = ([r for rows, _ in sets for r in rows], np.concatenate([P for _, P in sets]))
@@ -233,8 +281,9 @@ def tune(sets, min_spec, alone=True, min_cue=0.1, min_features=(0,)):
         for low in grid:
             if low > high:
                 continue
-            for cue, minf in [(c, m) for c in (0.1, 0.25, 0.5, 0.7, 0.8, 0.9) if c >= min_cue for m in min_features]:
-                t = (float(low), float(high), cue, 0.6, 0.0, float(high), float(minf))
+            for cue, minf, veto in [(c, m, v) for c in (0.1, 0.25, 0.5, 0.7, 0.8, 0.9) if c >= min_cue
+                                    for m in min_features for v in vetoes]:
+                t = (float(low), float(high), cue, 0.6, float(veto), float(high), float(minf))
                 rec, spec, conc = metrics(*pooled, t)
                 if spec < min_spec:
                     continue
@@ -253,6 +302,11 @@ def main():
     ap.add_argument("--min-specificity", type=float, default=0.94)
     ap.add_argument("--l2", type=float, nargs="*", default=[0.003])
     ap.add_argument("--tune", nargs="*", default=[], help="blind labelled files used for tuning only")
+    ap.add_argument("--extra-train", nargs="*", default=[], help="further labelled files for training")
+    ap.add_argument("--eval", nargs="*", default=[], help="labelled files only measured, never tuned on")
+    ap.add_argument("--veto", type=float, nargs="*", default=[0.0], help="p(crisis)+p(concern) below which a lexicon hit is vetoed")
+    ap.add_argument("--show-misses", action="store_true", help="print the --eval messages decided wrongly")
+    ap.add_argument("--window", type=int, default=0, help="also score every run of this many clauses; the most worrying counts")
     ap.add_argument("--dry-run", action="store_true")
     # The classifier is overconfident on short first-person sentences without a risk word
     # ("I forgot to take all my pills": p 0.999, 92 features), so it flags alone only on
@@ -261,23 +315,36 @@ def main():
     ap.add_argument("--min-cue", type=float, default=0.7)
     ap.add_argument("--min-features", type=int, nargs="*", default=[120], help="the classifier flags alone only on messages with this many features")
     a = ap.parse_args()
-    rows, probes = load(a.bin, a.tune)
+    global WINDOW
+    WINDOW = a.window
+    rows, probes = load(a.bin, a.tune, a.extra_train, a.eval)
     tr = [r for r in rows if r["part"] == "train"]
     dev = [r for r in rows if r["part"] == "dev"]
     blind = [r for r in rows if r["part"] == "blind"]
+    held = [r for r in rows if r["part"] == "eval"]
     print("train %d, dev %d, blind tuning %d messages" % (len(tr), len(dev), len(blind)))
     X = matrix(tr)
     y = np.array([CLASSES.index(r["label"]) for r in tr])
     sw = weights_for(tr)
     Xd, Xb = matrix(dev), matrix(blind) if blind else None
     best = None
+    import hashlib
+    key = hashlib.sha1(("\n".join(r["label"] + r["text"] for r in tr)).encode()).hexdigest()[:16]
     for l2 in a.l2:
-        W, b = train(X, y, sw, l2)
+        # CRISIS_MODEL_CACHE=dir keeps fitted models by training data and l2 (experiments only).
+        mc = os.environ.get("CRISIS_MODEL_CACHE")
+        mp = os.path.join(mc, "%s-%g.npz" % (key, l2)) if mc else None
+        if mp and os.path.exists(mp):
+            z = np.load(mp); W, b = z["W"], z["b"]
+        else:
+            W, b = train(X, y, sw, l2)
+            if mp:
+                os.makedirs(mc, exist_ok=True); np.savez(mp, W=W, b=b)
         q, scales = quantise(W)
-        sets = [(dev, probs_q(q, scales, b, Xd))]
+        sets = [(dev, probs_rows(q, scales, b, dev))]
         if blind:
-            sets.append((blind, probs_q(q, scales, b, Xb)))
-        tb = tune(sets, a.min_specificity, a.alone, a.min_cue, a.min_features)
+            sets.append((blind, probs_rows(q, scales, b, blind)))
+        tb = tune(sets, a.min_specificity, a.alone, a.min_cue, a.min_features, a.veto)
         if tb is None:
             print("l2 %g: no thresholds keep specificity" % l2)
             continue
@@ -291,6 +358,18 @@ def main():
     for name, (rs, P) in zip(["dev", "blind"], sets):
         for lang, m in per_language(rs, P, t).items():
             print("  %s %-8s rec %.2f spec %.2f conc %.2f" % (name, lang, *m))
+    if held:
+        Ph = probs_rows(q, scales, b, held)
+        for lang, m in per_language(held, Ph, t).items():
+            print("  eval %-8s rec %.2f spec %.2f conc %.2f" % (lang, *m))
+        print("  eval ALL      rec %.3f spec %.3f conc %.3f" % metrics(held, Ph, t))
+        if a.show_misses:
+            got = decide(held, Ph, t)
+            for r, g, p in zip(held, got, Ph):
+                want = CLASSES.index(r["label"])
+                if (want == 1 and g != 1) or (want == 0 and g != 0):
+                    print("  miss %s %s/%s got %s pc %.2f pn %.2f self %.1f: %s" % (
+                        r["lang"], r["label"], r["category"], CLASSES[g], p[1], p[2], r["self"], r["text"]))
     if a.dry_run:
         return
     out = os.path.join(ROOT, "Resources", "crisis-weights.bin")

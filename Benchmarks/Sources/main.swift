@@ -9,6 +9,14 @@ import LanternlyCore
 
 func nanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+/// CPU time of the whole process (all threads), in nanoseconds: on a shared, busy machine it
+/// tells the work done from the time spent waiting for a core (`clock_gettime`, CLOCK_PROCESS_CPUTIME_ID).
+func cpuNanos() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
 /// Median of `runs` timings of `body`, each repeated `inner` times, in nanoseconds per call.
 func medianNanos(runs: Int = 21, inner: Int, _ body: () -> Void) -> Double {
     var samples: [Double] = []
@@ -47,6 +55,12 @@ if args.count >= 2, args[1] == "crisis-load" {
 }
 if args.count >= 3, args[1] == "living" {
     exit(livingBench(home: args[2]))
+}
+if args.count >= 2, args[1] == "luna" {
+    // Issue 10's part alone (`lanternly-bench luna`).
+    CrisisDetector.warmUp()
+    runLunaBenchmarks()
+    exit(0)
 }
 if args.count >= 4, args[1] == "make-journal" {
     exit(makeJournal(count: Int(args[2]) ?? 10_000, home: args[3]))

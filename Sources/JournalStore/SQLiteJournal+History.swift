@@ -55,14 +55,17 @@ extension SQLiteJournal {
         try db.execute("CREATE UNIQUE INDEX entries_short_id ON entries(short_id)")
     }
 
-    /// A short id no entry and no trashed entry has.
-    static func freshShortID(_ db: SQLiteConnection) throws -> String {
+    /// A short id no entry and no trashed entry has: `first` when it is free, else a new
+    /// random one.
+    static func freshShortID(_ db: SQLiteConnection, first: String? = nil) throws -> String {
         let check = try db.prepare("""
             SELECT EXISTS(SELECT 1 FROM entries WHERE short_id = ?1) OR EXISTS(SELECT 1 FROM trash WHERE short_id = ?1)
             """)
         defer { check.reset() }
+        var candidate = first
         while true {
-            let s = ShortID.random()
+            let s = candidate ?? ShortID.random()
+            candidate = nil
             check.bind(1, s)
             let taken = try check.step() && check.int64(0) != 0
             check.reset()

@@ -6,7 +6,77 @@ import LanternlyCore
 /// (`month_observations`, schema step 3 → 4).
 extension SQLiteJournal {
     /// The entries of the local days `from` through `to`, oldest first, with their tags.
-    public func monthEntries(from: LocalDay, to: LocalDay) throws -> [MonthEntry] {
+    ///
+    /// - Parameter bodies: how many of the newest entries come whole, with text and tags
+    ///   (`nil`: all, oldest first). With a number, the others come first as rows that stand
+    ///   for several entries each (``MonthEntry/count``: one a day and part of the day, without
+    ///   text or tags), then the newest,
+    ///   oldest first: the month reads the words of its newest ``MonthStats/wordEntryLimit``
+    ///   entries only, and the month before only for its counts. Three queries, none of which
+    ///   sorts the month: the newest from the `created_at` index, their tags, and the counts
+    ///   by day from the `(local_day, local_time)` index.
+    public func monthEntries(from: LocalDay, to: LocalDay, bodies: Int? = nil) throws -> [MonthEntry] {
+        guard let limit = bodies else { return try allMonthEntries(from: from, to: to) }
+        return try reading { db in
+            // The newest: an instant range wide enough for any time zone (UTC−12 to UTC+14, so
+            // a day and more on each side), then the local days themselves.
+            var newest: [(id: Int64, entry: MonthEntry)] = []
+            if limit > 0 {
+                let utc = TimeZone(identifier: "UTC")!
+                let margin: Int64 = 26 * 3_600_000
+                let lo = from.start(in: utc).milliseconds - margin
+                let hi = to.start(in: utc).milliseconds + 24 * 3_600_000 + margin
+                let b = try db.prepare("""
+                    SELECT id, local_day, local_time, body FROM entries
+                    WHERE created_at BETWEEN ?1 AND ?2 AND local_day BETWEEN ?3 AND ?4
+                    ORDER BY created_at DESC, id DESC LIMIT ?5
+                    """)
+                defer { b.reset() }
+                b.bind(1, lo); b.bind(2, hi); b.bind(3, from.description); b.bind(4, to.description); b.bind(5, Int64(limit))
+                while try b.step() {
+                    guard let day = LocalDay(b.string(1) ?? "") else { continue }
+                    newest.append((b.int64(0), MonthEntry(day: day, hour: Int((b.string(2) ?? "").prefix(2)) ?? 0, tags: [],
+                                                          body: b.string(3) ?? "")))
+                }
+                let t = try db.prepare("SELECT DISTINCT tag FROM entry_tags WHERE entry_id = ?1")
+                defer { t.reset() }
+                for i in newest.indices {
+                    t.reset()
+                    t.bind(1, newest[i].id)
+                    while try t.step() { newest[i].entry.tags.append(t.string(0) ?? "") }
+                }
+            }
+            // Every entry by day and part of the day (05–12, 12–17, 17–22, 22–05: ``TimeOfDay``).
+            let s = try db.prepare("""
+                SELECT local_day, count(*),
+                       sum(local_time >= '05' AND local_time < '12'), sum(local_time >= '12' AND local_time < '17'),
+                       sum(local_time >= '17' AND local_time < '22')
+                FROM entries WHERE local_day BETWEEN ?1 AND ?2 GROUP BY local_day
+                """)
+            defer { s.reset() }
+            s.bind(1, from.description)
+            s.bind(2, to.description)
+            // Less the newest, which come whole.
+            var taken: [LocalDay: [Int]] = [:]
+            for (_, e) in newest { taken[e.day, default: [0, 0, 0, 0]][TimeOfDay(hour: e.hour).order] += 1 }
+            var out: [MonthEntry] = []
+            while try s.step() {
+                guard let day = LocalDay(s.string(0) ?? "") else { continue }
+                let morning = Int(s.int64(2)), afternoon = Int(s.int64(3)), evening = Int(s.int64(4))
+                let parts = [morning, afternoon, evening, Int(s.int64(1)) - morning - afternoon - evening]
+                let less = taken[day] ?? [0, 0, 0, 0]
+                for (i, hour) in [5, 12, 17, 22].enumerated() where parts[i] - less[i] > 0 {
+                    var row = MonthEntry(day: day, hour: hour, tags: [], body: "")
+                    row.count = parts[i] - less[i]
+                    out.append(row)
+                }
+            }
+            return out + newest.reversed().map(\.entry)
+        }
+    }
+
+    /// Every entry of the local days `from` through `to` with its text, oldest first.
+    private func allMonthEntries(from: LocalDay, to: LocalDay) throws -> [MonthEntry] {
         try reading { db in
             let s = try db.prepare("""
                 SELECT e.local_day, e.local_time, e.body,
@@ -28,14 +98,15 @@ extension SQLiteJournal {
     }
 
     /// Every local day with at least one entry, as days since 1970-01-01 (``LocalDay/civilDays``),
-    /// worked out by SQLite's `julianday` (sqlite.org/lang_datefunc.html: 1970-01-01 is
-    /// Julian day 2440587.5).
+    /// read from the `(local_day, local_time)` index, one row a day.
     public func writtenDays() throws -> Set<Int> {
         try reading { db in
-            let s = try db.prepare("SELECT DISTINCT CAST(julianday(local_day) - 2440587.5 AS INTEGER) FROM entries WHERE local_day != ''")
+            let s = try db.prepare("SELECT DISTINCT local_day FROM entries WHERE local_day != ''")
             defer { s.reset() }
             var out = Set<Int>()
-            while try s.step() { out.insert(Int(s.int64(0))) }
+            while try s.step() {
+                if let day = LocalDay(s.string(0) ?? "") { out.insert(day.civilDays) }
+            }
             return out
         }
     }

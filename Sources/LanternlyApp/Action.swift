@@ -47,6 +47,18 @@ public enum Action: Equatable, Sendable {
     case draftRecovered(String)
     /// The app is about to end (quit key or signal): keep what is unsaved.
     case appEnding
+    /// What Luna remembers came back (oldest first).
+    case memoriesLoaded([MemoryItem])
+    /// One memory was forgotten (`found`: it was still there).
+    case memoryForgotten(id: Int64, found: Bool)
+    /// Every memory was forgotten (`count` of them).
+    case memoriesCleared(count: Int)
+    /// A month's observation came back.
+    case monthLoaded(MonthPage)
+    /// Luna suggested tags for a saved entry (never empty: no suggestion sends no action).
+    case tagsSuggested(entryID: Int64, tags: [String])
+    /// The suggested tags were added to the entry (its tags as stored now).
+    case tagsAdded(entryID: Int64, added: [String], tags: [String])
     /// A dependency threw; the description reaches the person as a notice.
     case operationFailed(String)
 }
@@ -84,4 +96,14 @@ public enum Effect: Equatable, Sendable {
     case writeReport
     case recoverDraft
     case keepDraft(String)
+    case loadMemories
+    case forgetMemory(id: Int64)
+    case forgetAllMemories
+    /// The observation of `year`-`month` (0, 0: the current month), in the background.
+    case loadMonth(year: Int, month: Int)
+    /// Ask Luna for tags for the entry just saved, in the background (the whole body: the
+    /// crisis check reads it first).
+    case suggestTags(entryID: Int64, body: String)
+    /// Add tags to an entry, keeping its own (one transaction).
+    case addTags(entryID: Int64, tags: [String])
 }

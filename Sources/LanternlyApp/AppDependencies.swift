@@ -97,6 +97,24 @@ public struct AppDependencies: Sendable {
     /// A draft kept by an earlier session, offered back in the journal editor at start, or
     /// `nil`. Default: none.
     public var recoverDraft: @Sendable () -> String?
+    /// What Luna remembers, oldest first (the journal's memories); `nil` when not wired.
+    public var memories: (@Sendable () throws -> [MemoryItem])?
+    /// Forgets one memory. - Returns: whether it was there.
+    public var forgetMemory: (@Sendable (_ id: Int64) throws -> Bool)?
+    /// Forgets every memory. - Returns: how many there were.
+    public var forgetAllMemories: (@Sendable () throws -> Int)?
+    /// The observation of `year`-`month` (0, 0: the current month) in `language`, as
+    /// `lanternly month` makes it: Luna's with the gate open, else computed; a past month's
+    /// kept once made. Runs off the run loop (the model may take a while).
+    /// - Throws: when the journal cannot be read, or for a month still ahead.
+    public var monthObservation: (@Sendable (_ year: Int, _ month: Int, _ language: AppLanguage) async throws -> MonthPage)?
+    /// Luna's tags for a saved entry (the whole body, `@tags` included: the crisis check reads
+    /// it first), the service of `write --suggest-tags`: `[]` with the gate closed, for a
+    /// crisis entry, or when the model fails. Runs off the run loop.
+    public var suggestTags: (@Sendable (_ entryID: Int64, _ body: String) async -> [String])?
+    /// Adds tags to an entry in one transaction, keeping the ones it has.
+    /// - Returns: the entry's tags as stored now.
+    public var addTags: (@Sendable (_ entryID: Int64, _ tags: [String]) throws -> [String])?
     /// The clock.
     public var now: @Sendable () -> Date
     /// Strings (`ui.*` keys).

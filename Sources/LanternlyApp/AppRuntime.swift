@@ -16,6 +16,7 @@ public final class AppRuntime: @unchecked Sendable {
     private let lock = NSLock()
     private var inbox: [Action] = []
     private var tasks: [Int: Task<Void, Never>] = [:]
+    private var backgroundCount = 0
 
     public init(state: AppState, dependencies: AppDependencies) {
         self.state = state
@@ -177,6 +178,48 @@ public final class AppRuntime: @unchecked Sendable {
         case .writeReport: attempt { .reportWritten(path: try deps.writeReport().path) }
         case .recoverDraft: if let text = deps.recoverDraft() { send(.draftRecovered(text)) }
         case .keepDraft(let text): attempt { try deps.keepDraft(text); return nil }
+        case .loadMemories:
+            guard let load = deps.memories else { send(.memoriesLoaded([])); return }
+            attempt { .memoriesLoaded(try load()) }
+        case .forgetMemory(let id):
+            guard let forget = deps.forgetMemory else { return }
+            attempt { .memoryForgotten(id: id, found: try forget(id)) }
+        case .forgetAllMemories:
+            guard let forget = deps.forgetAllMemories else { return }
+            attempt { .memoriesCleared(count: try forget()) }
+        case .loadMonth(let year, let month):
+            guard let load = deps.monthObservation else { return }
+            let language = state.language
+            background {
+                do { return .monthLoaded(try await load(year, month, language)) } catch { return .operationFailed(String(describing: error)) }
+            }
+        case .suggestTags(let id, let body):
+            guard let suggest = deps.suggestTags else { return }
+            background {
+                let tags = await suggest(id, body)
+                return tags.isEmpty ? nil : .tagsSuggested(entryID: id, tags: tags)
+            }
+        case .addTags(let id, let tags):
+            guard let add = deps.addTags else { return }
+            attempt { .tagsAdded(entryID: id, added: tags, tags: try add(id, tags)) }
+        }
+    }
+
+    /// Runs `work` off the run loop; its action (if any) comes back through the inbox.
+    /// ``settle()`` waits for it as for a reply.
+    private func background(_ work: @escaping @Sendable () async -> Action?) {
+        lock.lock()
+        defer { lock.unlock() }
+        backgroundCount += 1
+        let id = -backgroundCount - 1  // never a request id (those are positive; -1 is the safety reply)
+        tasks[id] = Task.detached { [weak self] in
+            let action = await work()
+            guard let self else { return }
+            self.locked {
+                self.tasks[id] = nil
+                if let action { self.inbox.append(action) }
+            }
+            self.onInboxChange?()
         }
     }
 

@@ -4,6 +4,10 @@ import TerminalUI
 /// The screens of the full-screen app.
 public enum Screen: String, Hashable, Sendable {
     case chat, settings, diagnostics, journal, help
+    /// "What Luna remembers": the memories, forgettable one by one or all at once.
+    case memories
+    /// The month's observation (as `lanternly month`), month by month.
+    case month
 }
 
 /// A one-line message under the content (localized at render time, so it follows the UI language).
@@ -40,6 +44,16 @@ public enum Notice: Equatable, Sendable {
     case profileCopied(path: String)
     /// The device's chip cannot run Apple Intelligence, so it cannot be switched on.
     case deviceCannotRunAppleIntelligence(device: String)
+    /// One memory was forgotten (its words shown).
+    case memoryForgotten(String)
+    /// Every memory was forgotten (`count` of them).
+    case memoriesCleared(Int)
+    /// Nothing was forgotten: the person did not confirm.
+    case nothingForgotten
+    /// Luna's suggested tags were added to the entry.
+    case tagsAdded([String])
+    /// There is no month after the current one to show.
+    case noLaterMonth
     /// Something failed; the detail is the error's own description (sanitized when drawn).
     case failed(String)
 }
@@ -50,6 +64,80 @@ public enum Confirmation: Equatable, Sendable {
     case eraseChat(count: Int)
     /// Move one journal entry to the trash (its title and local day shown).
     case deleteEntry(id: Int64, title: String, day: String)
+    /// Forget one memory (its words shown).
+    case forgetMemory(id: Int64, words: String)
+    /// Forget all `count` memories.
+    case forgetAllMemories(count: Int)
+}
+
+/// One memory as the "What Luna remembers" screen shows it.
+public struct MemoryItem: Equatable, Sendable {
+    public var id: Int64
+    public var kind: MemoryKind
+    /// The fact in the person's words.
+    public var words: String
+    /// For a dated situation: its local day, `YYYY-MM-DD`.
+    public var date: String?
+    public var source: MemorySource
+    /// The local day it was remembered, `YYYY-MM-DD`.
+    public var rememberedOn: String
+
+    public init(id: Int64, kind: MemoryKind, words: String, date: String? = nil, source: MemorySource, rememberedOn: String) {
+        self.id = id; self.kind = kind; self.words = words; self.date = date; self.source = source
+        self.rememberedOn = rememberedOn
+    }
+}
+
+/// The "What Luna remembers" screen's state.
+public struct MemoriesState: Equatable, Sendable {
+    /// The memories, oldest first; `nil` until they are read.
+    public var items: [MemoryItem]?
+    /// Index into ``items`` of the highlighted memory.
+    public var selected = 0
+    public init() {}
+}
+
+/// A month's observation as the month screen shows it (the same as `lanternly month`).
+public struct MonthPage: Equatable, Sendable {
+    public var month: YearMonth
+    /// `model` (Luna wrote it) or `computed` (from the journal itself).
+    public var source: ServiceSource
+    /// The sentences, in the UI language of the request.
+    public var text: String
+    /// The numbers the chart is drawn from.
+    public var stats: MonthStats
+    /// The month's name in the UI language ("November 2026").
+    public var title: String
+    /// The current month on the runtime's clock (there is no later one to move to).
+    public var current: YearMonth
+    /// Whether this is the current month.
+    public var isCurrent: Bool { month >= current }
+
+    public init(month: YearMonth, source: ServiceSource, text: String, stats: MonthStats, title: String, current: YearMonth) {
+        self.month = month; self.source = source; self.text = text; self.stats = stats; self.title = title
+        self.current = current
+    }
+}
+
+/// The month screen's state.
+public struct MonthScreenState: Equatable, Sendable {
+    /// The month shown; `nil` until the first one comes.
+    public var page: MonthPage?
+    /// The month asked for and not yet shown (the screen says it is being read).
+    public var loading: YearMonth?
+    /// The first request (this month) is on its way.
+    public var loadingCurrent = false
+    /// Rows scrolled down.
+    public var scroll = 0
+    public init() {}
+}
+
+/// Luna's tag suggestion for a just-saved entry, waiting for one key (accept or dismiss).
+public struct TagSuggestion: Equatable, Sendable {
+    public var entryID: Int64
+    /// Tags without the `@`.
+    public var tags: [String]
+    public init(entryID: Int64, tags: [String]) { self.entryID = entryID; self.tags = tags }
 }
 
 /// A search in the journal screen: the query, and the list as it was before, so Esc brings
@@ -125,6 +213,8 @@ public struct JournalState: Equatable, Sendable {
     public var onThisDay: [JournalEntrySummary] = []
     /// The entry handed to the external editor (`e` in the reading view), until it comes back.
     public var editingID: Int64?
+    /// Luna's suggested tags for the entry just saved, offered for one-key acceptance.
+    public var suggestion: TagSuggestion?
     public init() {}
 }
 
@@ -169,6 +259,10 @@ public struct AppState: Equatable, Sendable {
     /// Rows scrolled down on the diagnostics screen.
     public var diagnosticsScroll: Int = 0
     public var journal = JournalState()
+    /// "What Luna remembers".
+    public var memories = MemoriesState()
+    /// The month screen.
+    public var month = MonthScreenState()
     public var shouldQuit = false
 
     public init(width: Int = 80, height: Int = 24, language: AppLanguage = .english,
@@ -185,10 +279,13 @@ public struct AppState: Equatable, Sendable {
         case .settings: return .settings
         case .diagnostics: return .diagnostics
         case .help: return .help
+        case .memories: return .memories
+        case .month: return .month
         case .journal:
             if journal.tagInput != nil { return .tagInput }
             if journal.searchInput != nil { return .searchInput }
             if journal.calendar != nil { return .journalCalendar }
+            if journal.suggestion != nil, journal.mode == .list { return .tagSuggestion }
             switch journal.mode {
             case .list: return journal.search == nil ? .journalList : .journalFound
             case .reading: return .journalRead

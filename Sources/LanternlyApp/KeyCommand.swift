@@ -2,7 +2,10 @@ import TerminalUI
 
 /// Where keys are read: each screen, plus the journal's sub-modes.
 public enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case chat, settings, diagnostics, journalList, journalFound, journalRead, journalWrite, tagInput, searchInput, journalCalendar, help
+    case chat, settings, diagnostics, journalList, journalFound, journalRead, journalWrite, tagInput, searchInput, journalCalendar
+    /// Luna's suggested tags for the entry just saved, waiting for a key.
+    case tagSuggestion
+    case memories, month, help
 
     /// The string key of the section title on the help screen.
     var titleKey: String { "ui.help.section.\(rawValue)" }
@@ -15,7 +18,10 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .settings: return .openSettings
         case .diagnostics: return .openDiagnostics
-        case .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput, .journalCalendar: return .openJournal
+        case .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput, .journalCalendar, .tagSuggestion:
+            return .openJournal
+        case .memories: return .openMemories
+        case .month: return .openMonth
         case .chat, .help: return nil
         }
     }
@@ -27,7 +33,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     // chat
     case send, newline, recallEarlier, recallLater, scrollUp, scrollDown, stopWaiting, answerQuestion
     // moving between screens
-    case openSettings, openDiagnostics, openJournal, back, showHelp, quit
+    case openSettings, openDiagnostics, openJournal, openMonth, openMemories, back, showHelp, quit
     // the banner
     case dismissBanner
     // settings
@@ -37,8 +43,12 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     // journal
     case openEntry, newEntry, newEntryInEditor, toggleStar, editTags, saveEntry, editInEditor
     case search, starredOnly, nextHit, previousHit, deleteEntry, editEntry
-    // calendar
+    // calendar (and the month screen)
     case showCalendar, previousMonth, nextMonth
+    // what Luna remembers
+    case forgetMemory, forgetAllMemories
+    // Luna's tag suggestion
+    case acceptTags, dismissTags
     // search input
     case runSearch
     // tag input
@@ -59,6 +69,12 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .dismissBanner: return [.ctrl("x")]
         case .openDiagnostics: return [.function(3)]
         case .openJournal: return [.function(4)]
+        case .openMonth: return [.function(6)]
+        case .openMemories: return [.function(7)]
+        case .forgetMemory: return [.character("d"), .delete]
+        case .forgetAllMemories: return [.character("D")]
+        case .acceptTags: return [.character("a"), .enter]
+        case .dismissTags: return [.character("x"), .escape]
         case .back: return [.escape, .character("q")]
         case .showHelp: return [.function(1), .character("?")]
         case .quit: return [.ctrl("c"), .function(10)]
@@ -90,16 +106,18 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
 
     /// The contexts where it applies, in help-screen order.
     public var contexts: [KeyContext] {
-        let screens: [KeyContext] = [.chat, .settings, .diagnostics, .journalList, .journalRead]
+        let screens: [KeyContext] = [.chat, .settings, .diagnostics, .journalList, .journalRead, .memories, .month]
         switch self {
         case .send, .newline, .recallEarlier, .recallLater, .stopWaiting, .answerQuestion: return [.chat]
-        case .scrollUp, .scrollDown: return [.chat, .diagnostics, .journalList, .journalFound, .journalRead, .help]
-        case .openSettings, .openDiagnostics, .openJournal: return screens
+        case .scrollUp, .scrollDown: return [.chat, .diagnostics, .journalList, .journalFound, .journalRead, .month, .help]
+        case .openSettings, .openDiagnostics, .openJournal, .openMonth, .openMemories: return screens
         case .dismissBanner: return [.chat, .diagnostics, .journalList, .journalRead]
-        case .back: return [.settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput, .journalCalendar, .help]
-        case .showHelp: return [.chat, .settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalCalendar, .help]
+        case .back: return [.settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalWrite, .tagInput, .searchInput, .journalCalendar,
+                            .memories, .month, .help]
+        case .showHelp: return [.chat, .settings, .diagnostics, .journalList, .journalFound, .journalRead, .journalCalendar, .tagSuggestion,
+                                .memories, .month, .help]
         case .quit: return KeyContext.allCases
-        case .moveUp, .moveDown: return [.settings, .journalList, .journalFound]
+        case .moveUp, .moveDown: return [.settings, .journalList, .journalFound, .memories]
         case .changeNext, .changePrevious: return [.settings]
         case .writeReport: return [.diagnostics]
         case .openEntry: return [.journalList, .journalFound]
@@ -109,7 +127,9 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
         case .nextHit, .previousHit: return [.journalFound]
         case .starredOnly: return [.journalList, .journalFound]
         case .showCalendar: return [.journalList, .journalFound]
-        case .previousMonth, .nextMonth: return [.journalCalendar]
+        case .previousMonth, .nextMonth: return [.journalCalendar, .month]
+        case .forgetMemory, .forgetAllMemories: return [.memories]
+        case .acceptTags, .dismissTags: return [.tagSuggestion]
         case .editEntry: return [.journalRead]
         case .runSearch: return [.searchInput]
         case .saveEntry, .editInEditor: return [.journalWrite]
@@ -191,7 +211,7 @@ public enum KeyCommand: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The general commands, in the order they are offered after a context's own ones.
-    static let general: [KeyCommand] = [.showHelp, .back, .openJournal, .openSettings, .openDiagnostics, .quit]
+    static let general: [KeyCommand] = [.showHelp, .back, .openJournal, .openMonth, .openMemories, .openSettings, .openDiagnostics, .quit]
 
     /// What the help line and the help screen list for a context, most useful first: the
     /// context's own commands (table order), then help and the ways out, then the other

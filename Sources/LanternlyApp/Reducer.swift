@@ -138,7 +138,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             return []
         }
         return [.loadJournal]
-    case .entrySaved(_, let body):
+    case .entrySaved(let entryID, let body):
         state.journal.draft = TextEditor()
         state.journal.mode = .list
         state.journal.selected = 0
@@ -146,12 +146,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.notice = .entrySaved
         // Luna reflects on the words, not the @tags (she would quote them back as if written),
         // but the crisis check sees the whole entry first: the effect carries all of it.
+        state.journal.suggestion = nil
         let words = reflectionWords(body)
         guard !words.isEmpty else { return [.loadJournal] }
         let id = state.nextRequestID
         state.nextRequestID += 1
         state.pendingReplies.append(PendingReply(requestID: id, message: words, isReflection: true, cancelled: false))
-        return [.loadJournal, .reflectOnEntry(requestID: id, body: body)]
+        // Luna's tags for it come in the background (none with the gate closed: nothing shows).
+        return [.loadJournal, .reflectOnEntry(requestID: id, body: body), .suggestTags(entryID: entryID, body: body)]
     case .externalEditFinished(let text) where state.journal.editingID != nil:
         // `e` in the reading view: the entry's new text (the old one becomes a revision).
         let id = state.journal.editingID!
@@ -194,6 +196,38 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.notice = nil
         let draft = state.journal.draft.text
         return draft.trimmingWhitespace().isEmpty ? [] : [.keepDraft(draft)]
+    case .memoriesLoaded(let items):
+        state.memories.items = items
+        state.memories.selected = max(0, min(state.memories.selected, items.count - 1))
+        return []
+    case .memoryForgotten(let id, let found):
+        let words = state.memories.items?.first { $0.id == id }?.words
+        state.memories.items?.removeAll { $0.id == id }
+        state.memories.selected = max(0, min(state.memories.selected, (state.memories.items?.count ?? 0) - 1))
+        state.notice = found ? .memoryForgotten(words ?? "") : .nothingForgotten
+        return []
+    case .memoriesCleared(let count):
+        state.memories.items = []
+        state.memories.selected = 0
+        state.notice = count > 0 ? .memoriesCleared(count) : .nothingForgotten
+        return []
+    case .monthLoaded(let page):
+        // A month the person has already moved past is dropped.
+        if let wanted = state.month.loading, wanted != page.month { return [] }
+        if state.month.page?.month != page.month { state.month.scroll = 0 }
+        state.month.page = page
+        state.month.loading = nil
+        state.month.loadingCurrent = false
+        return []
+    case .tagsSuggested(let id, let tags):
+        guard !tags.isEmpty else { return [] }
+        state.journal.suggestion = TagSuggestion(entryID: id, tags: tags)
+        return []
+    case .tagsAdded(let id, let added, let tags):
+        if let i = state.journal.entries.firstIndex(where: { $0.id == id }) { state.journal.entries[i].tags = tags }
+        if state.journal.open?.id == id { state.journal.open!.tags = tags }
+        state.notice = .tagsAdded(added)
+        return []
     case .operationFailed(let message):
         state.notice = .failed(message)
         return []
@@ -205,16 +239,27 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         // y (or the Russian д) confirms; every other key keeps everything.
         state.confirmation = nil
         guard case .character(let c) = key, ["y", "Y", "д", "Д"].contains(c) else {
-            if case .deleteEntry = asked { state.notice = .nothingDeleted } else { state.notice = .nothingErased }
+            switch asked {
+            case .deleteEntry: state.notice = .nothingDeleted
+            case .forgetMemory, .forgetAllMemories: state.notice = .nothingForgotten
+            case .eraseChat: state.notice = .nothingErased
+            }
             return []
         }
         switch asked {
         case .eraseChat: return [.eraseChat]
         case .deleteEntry(let id, _, _): return [.trashEntry(id: id)]
+        case .forgetMemory(let id, _): return [.forgetMemory(id: id)]
+        case .forgetAllMemories: return [.forgetAllMemories]
         }
     }
     let context = state.keyContext
     let inputEmpty = state.input.isEmpty
+    if context == .tagSuggestion, KeyCommand.command(for: key, in: context) == nil {
+        // Any other key lets the offer go and does what it does in the list.
+        state.journal.suggestion = nil
+        return handleKey(key, &state)
+    }
     guard let command = KeyCommand.command(for: key, in: context, inputIsEmpty: inputEmpty) else {
         switch context {
         case .chat:
@@ -243,6 +288,9 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         case .diagnostics:
             if key == .up { state.diagnosticsScroll = max(0, state.diagnosticsScroll - 1) }
             if key == .down { state.diagnosticsScroll += 1 }
+        case .month:
+            if key == .up || key == .character("k") { state.month.scroll = max(0, state.month.scroll - 1) }
+            if key == .down || key == .character("j") { state.month.scroll += 1 }
         case .journalList where key == .home:
             state.journal.selected = 0
             if state.journal.windowStart > 0 {
@@ -293,6 +341,30 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         state.journal.mode = .list
         state.journal.tagInput = nil
         return [.loadJournal, .loadOnThisDay]
+    case .openMemories:
+        state.screen = .memories
+        // The gate and the memory switch are said on the screen: read them fresh.
+        return [.loadMemories, .loadSettings, .pollStatus]
+    case .openMonth:
+        state.screen = .month
+        state.month.scroll = 0
+        // This month first; the person moves from there.
+        state.month.loading = nil
+        state.month.loadingCurrent = true
+        return [.loadMonth(year: 0, month: 0)]
+    case .forgetMemory:
+        guard let items = state.memories.items, items.indices.contains(state.memories.selected) else { return [] }
+        let m = items[state.memories.selected]
+        state.confirmation = .forgetMemory(id: m.id, words: m.words)
+    case .forgetAllMemories:
+        guard let items = state.memories.items, !items.isEmpty else { return [] }
+        state.confirmation = .forgetAllMemories(count: items.count)
+    case .acceptTags:
+        guard let s = state.journal.suggestion else { return [] }
+        state.journal.suggestion = nil
+        return [.addTags(entryID: s.entryID, tags: s.tags)]
+    case .dismissTags:
+        state.journal.suggestion = nil
     case .send:
         return send(&state)
     case .newline:
@@ -324,6 +396,7 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         case .journalRead: state.journal.readScroll = max(0, state.journal.readScroll - step)
         case .help: state.helpScroll = max(0, state.helpScroll - step)
         case .diagnostics: state.diagnosticsScroll = max(0, state.diagnosticsScroll - step)
+        case .month: state.month.scroll = max(0, state.month.scroll - step)
         case .journalList:
             state.journal.selected = max(0, min(state.journal.entries.count - 1, state.journal.selected - step))
             return pageInJournal(&state)
@@ -345,6 +418,9 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         if context == .settings {
             let n = SettingsRow.allCases.count
             state.settingsCursor = max(0, min(n - 1, state.settingsCursor + delta))
+        } else if context == .memories {
+            let n = state.memories.items?.count ?? 0
+            state.memories.selected = max(0, min(n - 1, state.memories.selected + delta))
         } else {
             state.journal.selected = max(0, min(state.journal.entries.count - 1, state.journal.selected + delta))
             return pageInJournal(&state)
@@ -401,6 +477,14 @@ private func handleKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         return [.searchJournal(query: query)]
     case .showCalendar:
         return [.loadCalendar(year: 0, month: 0)]  // 0: this month, on the runtime's clock
+    case .previousMonth where context == .month, .nextMonth where context == .month:
+        // From the month asked for last, so quick presses move on without waiting.
+        guard let shown = state.month.page else { return [] }
+        let from = state.month.loading ?? shown.month
+        if command == .nextMonth, from >= shown.current { state.notice = .noLaterMonth; return [] }
+        let target = command == .nextMonth ? from.next : from.previous
+        state.month.loading = target
+        return [.loadMonth(year: target.year, month: target.month)]
     case .previousMonth, .nextMonth:
         guard let m = state.journal.calendar else { return [] }
         var year = m.year, month = m.month + (command == .nextMonth ? 1 : -1)
@@ -508,6 +592,9 @@ private func clampScrolls(_ state: inout AppState) {
     let helpRows = KeyCommand.helpRowCount
     state.helpScroll = min(state.helpScroll, max(0, helpRows - (state.height - 2)))
     state.diagnosticsScroll = min(state.diagnosticsScroll, 24)
+    if let page = state.month.page {
+        state.month.scroll = min(state.month.scroll, max(0, monthRowCount(page, width: state.width) - max(1, state.height - 4)))
+    }
     if let body = state.journal.open?.body {
         let lines = TerminalText.wrap(TerminalText.sanitize(body), width: max(1, state.width - 2)).count
         state.journal.readScroll = min(state.journal.readScroll, max(0, lines - (state.height - 4)))

@@ -24,6 +24,8 @@ public func render(_ state: AppState, catalog: StringCatalog) -> ScreenBuffer {
     case .diagnostics: painter.diagnostics()
     case .journal: painter.journal()
     case .help: painter.help()
+    case .memories: painter.memories()
+    case .month: painter.month()
     }
     return painter.buf
 }
@@ -207,6 +209,19 @@ struct Painter {
             }
             return question(t.format("ui.confirm.deleteEntryShort", TerminalText.truncate(oneLine, width: 4), day))
         }
+        if case .forgetMemory(_, let words)? = state.confirmation {
+            let oneLine = TerminalText.sanitize(words).replacingOccurrences(of: "\n", with: " ")
+            for width in [60, 30, 12, 4] {
+                let text = t.format("ui.confirm.forgetMemory", TerminalText.truncate(oneLine, width: width))
+                if fitsAsQuestion(text) { return question(text) }
+            }
+            return question(t.format("ui.confirm.forgetMemory", TerminalText.truncate(oneLine, width: 4)))
+        }
+        if case .forgetAllMemories(let count)? = state.confirmation {
+            let n = state.language.formatNumber(Double(count))
+            let full = t.format("ui.confirm.forgetAllMemories", n)
+            return question(fitsAsQuestion(full) ? full : t.format("ui.confirm.forgetAllMemoriesShort", n))
+        }
         guard let n = state.notice else { return 0 }
         let text = TerminalText.sanitize(t.notice(n))
         let style = { if case .failed = n { return CellStyle(bold: true, color: .warning) }; return muted }()
@@ -361,6 +376,7 @@ struct Painter {
         case .region: return s.region ?? t("ui.value.profileRegion")
         case .language: return t("ui.language.\(state.language.rawValue)")
         case .keepChatHistory: return onOff(s.keepChatHistory)
+        case .keepMemories: return onOff(s.keepMemories)
         case .answersToJournal: return onOff(s.answersToJournal)
         case .eraseChat: return t("ui.value.pressEnter")
         }
@@ -478,10 +494,10 @@ struct Painter {
 
     /// Draws rows into `height` rows; when they do not all fit, the last row says there is
     /// more below (localized) instead of covering or cutting content.
-    mutating func pagedRows(_ rows: [Row], from top: Int, height: Int) {
+    mutating func pagedRows(_ rows: [Row], from top: Int, height: Int, selected: Int? = nil) {
         guard height > 0 else { return }
-        guard rows.count > height else { draw(rows, from: top, height: height); return }
-        draw(rows, from: top, height: height - 1)
+        guard rows.count > height else { draw(rows, from: top, height: height, selected: selected); return }
+        draw(rows, from: top, height: height - 1, selected: selected)
         let more = TerminalText.truncate(t("ui.help.more"), width: w - 2)
         buf.write(more, x: max(1, w - 1 - DisplayWidth.of(more)), y: top + height - 1, style: muted)
     }
@@ -537,6 +553,20 @@ struct Painter {
             }
             buf.write(shown, x: 1 + x, y: bottom, maxWidth: room)
             buf.cursor = (1 + x + layout.cursorColumn - skip, bottom)
+        }
+        if let offer = state.journal.suggestion, state.journal.mode == .list, state.journal.tagInput == nil,
+           state.journal.searchInput == nil, bottom - y > 3 {
+            // Luna's tags for the entry just saved, with the keys that take or leave them.
+            let tags = offer.tags.map { "@" + TerminalText.sanitize($0) }.joined(separator: " ")
+            let text = t.format("ui.journal.suggestedTags", tags, KeyCommand.acceptTags.label(short: true),
+                                KeyCommand.dismissTags.label(short: true))
+            var lines = TerminalText.wrap(text, width: w - 2)
+            if lines.count > 2 { lines = [lines[0], TerminalText.truncate(lines[1] + " …", width: w - 2)] }
+            bottom -= lines.count
+            for (i, l) in lines.enumerated() {
+                buf.fill(y: bottom + i, style: .plain)
+                buf.write(l, x: 1, y: bottom + i, style: CellStyle(bold: true, color: .accent))
+            }
         }
         if let month = state.journal.calendar, state.journal.mode == .list {
             calendar(month, top: y, bottom: bottom)
@@ -698,5 +728,144 @@ struct Painter {
         }
         buf.write(shown, x: 1 + x, y: y, maxWidth: room)
         buf.cursor = (1 + x + layout.cursorColumn - skip, y)
+    }
+}
+
+/// The month screen's rows below its title (the reducer clamps the scroll with it): the
+/// observation's sentences wrapped to the width, a blank row, then the chart (each chart
+/// line one row, cut at the width, never wrapped: it is drawn in cells).
+func monthRows(_ page: MonthPage, width: Int, catalog: StringCatalog?, language: AppLanguage) -> [Row] {
+    var rows: [Row] = []
+    var lines = TerminalText.sanitize(page.text).split(separator: "\n", omittingEmptySubsequences: false)
+    // The computed text opens with the month's name, which the screen's title already gives.
+    if let first = lines.first, first.trimmingCharacters(in: .whitespaces) == page.title { lines.removeFirst() }
+    for line in lines {
+        for l in TerminalText.wrap(String(line), width: max(1, width - 2)) { rows.append(Row(l, .plain, indent: 1)) }
+    }
+    rows.append(Row(""))
+    let chart: [String]
+    if let catalog {
+        chart = MonthObservationService.chart(page.stats, catalog: catalog, language: language, barWidth: monthBarWidth(width))
+    } else {
+        // Only the count matters here: weekdays, the weeks, the legend, a blank and the tags.
+        let firstColumn = ((page.stats.month.firstDay.civilDays + 3) % 7 + 7) % 7
+        let weeks = (firstColumn + page.stats.dayCount + 6) / 7
+        let tags = page.stats.topTags.isEmpty ? 0 : page.stats.topTags.count + 1
+        chart = Array(repeating: "", count: 2 + weeks + tags)
+    }
+    for line in chart { rows.append(Row(line, .plain, indent: 1)) }
+    return rows
+}
+
+/// How many rows ``monthRows(_:width:catalog:language:)`` gives.
+func monthRowCount(_ page: MonthPage, width: Int) -> Int {
+    monthRows(page, width: width, catalog: nil, language: .english).count
+}
+
+/// Bar length of the month chart's tag bars at a width: the label (up to 17 cells), the bar,
+/// and the count fit in the row.
+func monthBarWidth(_ width: Int) -> Int { max(3, min(20, width - 28)) }
+
+extension Painter {
+    // MARK: what Luna remembers
+
+    /// "What Luna remembers": each memory on its own rows (kind and words; where it came from
+    /// and when), the highlighted one in reverse video; a plain line when memory is off or the
+    /// model cannot be asked (nothing new is learned).
+    mutating func memories() {
+        var y = banner(at: 0)
+        let items = state.memories.items
+        let heading = items.map { t.format("ui.memories.titleCount", state.language.formatNumber(Double($0.count))) }
+            ?? t("ui.memories.title")
+        y = title(heading, at: y)
+        helpLine()
+        let bottom = h - 1 - noticeLine()
+        var why: String?
+        if !state.settings.keepMemories {
+            why = t.format("ui.memories.off", KeyCommand.openSettings.label(short: true))
+        } else if !state.status.availability.isAvailable {
+            why = t("ui.memories.gateClosed")
+        }
+        if let why, bottom - y > 2 {
+            let lines = TerminalText.wrap(why, width: w - 2)
+            let room = bottom - y > 6 ? 3 : 1
+            for (i, l) in lines.prefix(room).enumerated() {
+                let shown = i == room - 1 && lines.count > room ? TerminalText.truncate(l + " …", width: w - 2) : l
+                buf.write(shown, x: 1, y: y, style: CellStyle(bold: true, color: .warning))
+                y += 1
+            }
+        }
+        let height = bottom - y
+        guard height > 0 else { return }
+        guard let items else {
+            buf.write(TerminalText.truncate(t("ui.memories.reading"), width: w - 2), x: 1, y: y, style: muted)
+            return
+        }
+        if items.isEmpty {
+            for (i, l) in TerminalText.wrap(t("ui.memories.empty"), width: w - 2).prefix(height).enumerated() {
+                buf.write(l, x: 1, y: y + i, style: muted)
+            }
+            return
+        }
+        var rows: [Row] = []
+        var selectedRow = 0
+        let kinds = items.map { t("memory.kind.\($0.kind.rawValue)") }
+        // Wide: the kind in a column of its own; narrow: the kind on a row above the words.
+        let column = (kinds.map(DisplayWidth.of).max() ?? 0) + 2
+        let kindWidth = column <= w / 4 ? column : 2
+        for (i, m) in items.enumerated() {
+            if i == state.memories.selected { selectedRow = rows.count }
+            var words = TerminalText.sanitize(m.words).replacingOccurrences(of: "\n", with: " ")
+            if let day = m.date { words += " (" + TerminalText.sanitize(day) + ")" }
+            let wrapped = TerminalText.wrap(words, width: max(1, w - 2 - kindWidth))
+            if kindWidth == 2 {
+                rows.append(Row(kinds[i], muted, indent: 1))
+                for l in wrapped { rows.append(Row(l, .bold, indent: 1 + kindWidth)) }
+            } else {
+                let pad = String(repeating: " ", count: max(0, kindWidth - DisplayWidth.of(kinds[i])))
+                rows.append(Row(segments: [(kinds[i] + pad, muted), (wrapped.first ?? "", .bold)], indent: 1))
+                for extra in wrapped.dropFirst() { rows.append(Row(extra, .bold, indent: 1 + kindWidth)) }
+            }
+            let from: String
+            switch m.source {
+            case .chat: from = t("memory.source.chat")
+            case .entry(let id): from = t.format("memory.source.entry", String(id))
+            }
+            let when = t.format("ui.memories.remembered", from, TerminalText.sanitize(m.rememberedOn))
+            for l in TerminalText.wrap(when, width: max(1, w - 2 - kindWidth)) { rows.append(Row(l, muted, indent: 1 + kindWidth)) }
+        }
+        // Keep the highlighted memory in view, with the rows under it that belong to it.
+        let first = max(0, min(selectedRow - height / 2, rows.count - height))
+        pagedRows(Array(rows.dropFirst(first)), from: y, height: height, selected: selectedRow - first)
+    }
+
+    // MARK: month
+
+    /// The month's observation, as `lanternly month` prints it: Luna's sentences or the
+    /// computed ones, then the calendar heat map and the tag bars, drawn in plain characters
+    /// (readable without colour).
+    mutating func month() {
+        var y = banner(at: 0)
+        let page = state.month.page
+        var heading = t("ui.month.title")
+        if let page { heading += " · " + TerminalText.sanitize(page.title) }
+        y = title(heading, at: y)
+        helpLine()
+        let bottom = h - 1 - noticeLine()
+        guard let page else {
+            if bottom > y { buf.write(TerminalText.truncate(t("ui.month.reading"), width: w - 2), x: 1, y: y, style: muted) }
+            return
+        }
+        if bottom - y > 3 {
+            var note = t(page.source == .model ? "ui.month.byLuna" : "ui.month.computed")
+            if let loading = state.month.loading, loading != page.month { note = t("ui.month.reading") }
+            buf.write(TerminalText.truncate(note, width: w - 2), x: 1, y: y, style: muted)
+            y += 1
+        }
+        let height = bottom - y
+        guard height > 0 else { return }
+        let rows = monthRows(page, width: w, catalog: t.catalog, language: state.language)
+        let first = min(state.month.scroll, max(0, rows.count - height))
+        pagedRows(Array(rows.dropFirst(first)), from: y, height: height)
     }
 }

@@ -4,7 +4,7 @@ import LanternlyCore
 /// (``AppDependencies/setProfile``); the others write `settings.json`.
 public enum SettingsRow: String, CaseIterable, Hashable, Sendable {
     case appleIntelligence, device, os, freeStorage, modelLanguages, simulator
-    case gender, lifePath, region, language, keepChatHistory, answersToJournal, eraseChat
+    case gender, lifePath, region, language, keepChatHistory, keepMemories, answersToJournal, eraseChat
 
     /// The string key of its label (`ui.settings.<name>`).
     public var labelKey: String { "ui.settings.\(rawValue)" }
@@ -85,6 +85,9 @@ func changeSetting(_ row: SettingsRow, by step: Int, in state: inout AppState) -
         state.language = l
     case .keepChatHistory:
         settings.keepChatHistory.toggle()
+    case .keepMemories:
+        // The same switch as `lanternly settings set memory on|off`.
+        settings.keepMemories.toggle()
     case .answersToJournal:
         settings.answersToJournal.toggle()
     case .eraseChat:

@@ -39,6 +39,11 @@ struct UIStrings {
         case .profileCopied(let path): return format("ui.notice.profileCopied", path)
         case .deviceCannotRunAppleIntelligence(let device): return format("ui.notice.deviceCannotRunAI", device)
         case .inputTooLong(let bytes, let limit): return format("ui.notice.inputTooLong", String(bytes), String(limit / 1024))
+        case .memoryForgotten(let words): return format("ui.notice.memoryForgotten", words)
+        case .memoriesCleared(let count): return format("ui.notice.memoriesCleared", language.formatNumber(Double(count)))
+        case .nothingForgotten: return self("ui.notice.nothingForgotten")
+        case .tagsAdded(let tags): return format("ui.notice.tagsAdded", tags.map { "@" + $0 }.joined(separator: " "))
+        case .noLaterMonth: return self("ui.notice.noLaterMonth")
         case .failed(let detail): return format("ui.notice.failed", detail)
         }
     }

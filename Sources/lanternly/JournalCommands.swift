@@ -116,7 +116,7 @@ enum JournalCommands {
         let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard ["y", "yes", "д", "да"].contains(answer) else { return }
         do {
-            _ = try journal.update(id: entry.id, EntryChange(tags: entry.tags + tags))
+            _ = try journal.addTags(id: entry.id, tags)
             Output.line(context.text("cli.write.tagsAdded", shown))
         } catch {
             throw CLIError.runtime(context.describeJournalError(error))

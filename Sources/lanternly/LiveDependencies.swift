@@ -232,6 +232,38 @@ enum LiveDependencies {
             return WritingMonth(year: y, month: m, entriesPerDay: try journal.entriesPerDay(from: first, to: last),
                                 allDays: try journal.daysWritten(), today: today)
         }
+        // Issue 10: what Luna remembers, the month, Luna's tags for a saved entry.
+        deps.memories = {
+            try journalBox.get().memories().map {
+                MemoryItem(id: $0.id, kind: $0.fact.kind, words: $0.fact.words, date: $0.fact.date, source: $0.source,
+                           rememberedOn: LocalDay($0.createdAt, in: calendar.timeZone).description)
+            }
+        }
+        deps.forgetMemory = { id in try journalBox.get().forgetMemory(id: id) }
+        deps.forgetAllMemories = { try journalBox.get().forgetAllMemories() }
+        let monthService = try context.monthService()
+        deps.monthObservation = { year, month, language in
+            let current = YearMonth(LocalDay(now(), in: calendar.timeZone))
+            guard let target = year == 0 ? current : YearMonth(year: year, month: month) else {
+                throw DisplayedError(catalog.format("month.badMonth", language, "\(year)-\(month)"))
+            }
+            guard target <= current else { throw DisplayedError(catalog.format("month.future", language, target.description)) }
+            do {
+                let o = try await Context.observeMonth(target, current: current, journal: journalBox.get(), service: monthService,
+                                                       keepMemories: settingsBox.value.keepMemories, language: language, now: now())
+                return MonthPage(month: target, source: o.source, text: o.text, stats: o.stats,
+                                 title: monthService.monthTitle(target, language), current: current)
+            } catch {
+                throw DisplayedError(CLIError.message(of: error, catalog, language))
+            }
+        }
+        let suggester = TagSuggester(model: try context.languageModel(), diagnostics: diagnostics)
+        deps.suggestTags = { id, body in
+            guard let journal = try? journalBox.get(), let entry = try? journal.entry(id: id) else { return [] }
+            let existing = ((try? journal.tagCounts()) ?? []).sorted { $0.count > $1.count }.map(\.tag)
+            return await suggester.suggest(for: body, existing: existing, current: entry.tags)
+        }
+        deps.addTags = { id, tags in try journalBox.get().addTags(id: id, tags).tags }
         deps.questionAnswered = { question in
             let today = LocalDay(now(), in: calendar.timeZone)
             return try journalBox.get().entries(EntryQuery(from: today, to: today)).contains { $0.title == question }

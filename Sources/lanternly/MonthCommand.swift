@@ -58,29 +58,42 @@ extension Context {
     func monthObservation(_ month: YearMonth, current: YearMonth) throws -> MonthObservationService.Observation {
         let journal: SQLiteJournal
         do { journal = try self.journal() } catch { throw CLIError.runtime(describeJournalError(error)) }
+        let service = try monthService()
+        let keepMemories = settings.keepMemories, language = self.language, now = self.now()
         do {
-            let entries = try journal.monthEntries(from: month.previous.firstDay, to: month.lastDay)
-            let inMonth = entries.filter { YearMonth($0.day) == month }
-            let before = entries.filter { YearMonth($0.day) == month.previous }
-            let days = try journal.writtenDays()
-            let names = settings.keepMemories
-                ? try journal.memories().filter { $0.fact.kind == .person || $0.fact.kind == .pet }.map(\.fact.words) : []
-            let service = try monthService()
-            let language = self.language
-            if month < current, let kept = try journal.keptMonthObservation(month) {
-                let stats = MonthStats.compute(month: month, entries: inMonth, previous: before, writtenDayNumbers: days, names: names)
-                return .init(month: month, source: kept.source, text: kept.text, stats: stats)
+            return try runBlocking {
+                try await Context.observeMonth(month, current: current, journal: journal, service: service,
+                                               keepMemories: keepMemories, language: language, now: now)
             }
-            let made = try runBlocking {
-                await service.observe(month: month, entries: inMonth, previous: before, writtenDayNumbers: days,
-                                      names: names, language: language)
-            }
-            if month < current { try journal.keepMonthObservation(month, text: made.text, source: made.source, at: now()) }
-            return made
         } catch let e as CLIError {
             throw e
         } catch {
             throw CLIError.runtime(describeJournalError(error))
         }
+    }
+
+    /// The one way a month's observation is made, for `lanternly month` and the app's month
+    /// screen: a past month's kept text when there is one (its numbers recomputed), else made
+    /// now by `service` (and kept when the month is past).
+    ///
+    /// - Throws: the journal's errors.
+    static func observeMonth(_ month: YearMonth, current: YearMonth, journal: SQLiteJournal, service: MonthObservationService,
+                             keepMemories: Bool, language: AppLanguage, now: Date) async throws -> MonthObservationService.Observation {
+        // The text of the newest entries only (the month reads no more); the month before is
+        // only counted.
+        let inMonth = try journal.monthEntries(from: month.firstDay, to: month.lastDay, bodies: MonthStats.wordEntryLimit)
+        let before = try journal.monthEntries(from: month.previous.firstDay, to: month.previous.lastDay, bodies: 0)
+        let days = try journal.writtenDays()
+        let names = keepMemories
+            ? try journal.memories().filter { $0.fact.kind == .person || $0.fact.kind == .pet }.map(\.fact.words) : []
+        if month < current, let kept = try journal.keptMonthObservation(month) {
+            // The numbers again, with the same crisis check as when the text was made.
+            let stats = service.stats(month: month, entries: inMonth, previous: before, writtenDayNumbers: days, names: names)
+            return .init(month: month, source: kept.source, text: kept.text, stats: stats)
+        }
+        let made = await service.observe(month: month, entries: inMonth, previous: before, writtenDayNumbers: days,
+                                         names: names, language: language)
+        if month < current { try journal.keepMonthObservation(month, text: made.text, source: made.source, at: now) }
+        return made
     }
 }

@@ -147,6 +147,8 @@ final class MigrationTests: XCTestCase {
         let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
         XCTAssertEqual(try db.strings("PRAGMA journal_mode"), ["wal"])
         XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
+        XCTAssertEqual(try db.scalarInt("PRAGMA page_size"), Int64(SQLiteJournal.newJournalPageSize))
+        XCTAssertEqual(try db.scalarInt("PRAGMA auto_vacuum"), 1, "FULL")
         db.close()
     }
 }
@@ -162,6 +164,8 @@ final class FixtureMigrationTests: XCTestCase {
         // What the v3 build stored, read straight from the file.
         let before = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
         XCTAssertEqual(try before.scalarInt("PRAGMA user_version"), 3)
+        let pageSize = try before.scalarInt("PRAGMA page_size")
+        let autoVacuum = try before.scalarInt("PRAGMA auto_vacuum")
         let rows = try before.prepare("SELECT id, body, starred, created_at, time_zone FROM entries ORDER BY id")
         var old: [String] = []
         while try rows.step() {
@@ -189,6 +193,8 @@ final class FixtureMigrationTests: XCTestCase {
         let after = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
         defer { after.close() }
         XCTAssertEqual(try after.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
+        XCTAssertEqual(try after.scalarInt("PRAGMA page_size"), pageSize, "an existing journal keeps its page size")
+        XCTAssertEqual(try after.scalarInt("PRAGMA auto_vacuum"), autoVacuum)
         XCTAssertEqual(try after.strings("SELECT entry_id || ':' || tag || ':' || by_hand FROM entry_tags ORDER BY 1"), oldTags)
         XCTAssertEqual(try after.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_cjk'"), 1)
         // Re-importing what the v3 build imported adds nothing.

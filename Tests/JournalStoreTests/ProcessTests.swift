@@ -23,6 +23,8 @@ final class ProcessTests: XCTestCase {
             FileHandle.standardOutput.write(Data("saved \(e.id) \(name)-\(i)\n".utf8))
             i += 1
         }
+        // What this process sees in the journal at the end.
+        FileHandle.standardOutput.write(Data("count \(try journal.entryCount())\n".utf8))
     }
 
     private func child(_ db: URL, name: String, count: Int?) throws -> (Process, Pipe) {
@@ -94,6 +96,30 @@ final class ProcessTests: XCTestCase {
         var names = Set<String>()
         try journal.forEachEntry { names.insert(String($0.body.split(separator: " ").first ?? "")) }
         XCTAssertEqual(names, Set((0..<150).flatMap { ["a-\($0)", "b-\($0)"] }))
+    }
+
+    /// Two journals of one process on one file (the app and its services each open it) while
+    /// another process opens and closes it: what this process writes afterwards reaches the
+    /// file for everyone. (Reading the header with a plain open()/close() once dropped this
+    /// process's POSIX locks, so the other process deleted the write-ahead log on its way out
+    /// and later entries went into a deleted file, seen by no one else and lost on a crash.)
+    func testASecondJournalInOneProcessLeavesTheFirstOnesLocksAlone() throws {
+        try XCTSkipIf(ProcessInfo.processInfo.environment[Self.childDatabase] != nil)
+        let db = try makeTempHome(self).appendingPathComponent("data/journal.sqlite3")
+        let first = try SQLiteJournal(url: db)
+        _ = try first.add("written first")
+        let second = try SQLiteJournal(url: db)
+        XCTAssertEqual(try second.entryCount(), 1)
+        let (p, out) = try child(db, name: "other", count: 1)
+        let seen = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertTrue(seen.contains("count 2"), seen)
+        _ = try first.add("written after the other process closed the file")
+        _ = try second.add("and one by the second journal")
+        let (q, check) = try child(db, name: "check", count: 0)
+        let counted = String(decoding: check.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        q.waitUntilExit()
+        XCTAssertTrue(counted.contains("count 4"), "another process sees every entry: \(counted)")
     }
 
     /// Many processes opening one journal that does not exist yet, at the same moment:

@@ -166,7 +166,8 @@ final class ReducerTests: XCTestCase {
         XCTAssertEqual(strippingTags(from: "mail me@home, @ alone"), "mail me@home, @ alone", "only @tag words go")
         XCTAssertEqual(strippingTags(from: "@calm @home"), "")
         var s = AppState()
-        XCTAssertEqual(reduce(&s, .entrySaved(id: 1, body: "@calm @home")), [.loadJournal, .reflectOnEntry(requestID: 1, body: "@calm @home")],
+        XCTAssertEqual(reduce(&s, .entrySaved(id: 1, body: "@calm @home")),
+                       [.loadJournal, .reflectOnEntry(requestID: 1, body: "@calm @home"), .suggestTags(entryID: 1, body: "@calm @home")],
                        "the whole entry goes: the crisis check reads it before anything is stripped")
         XCTAssertEqual(reflectionWords("@calm @home"), "calm home", "an entry of tags alone is still read")
         XCTAssertEqual(reflectionWords("rough week @suicide"), "rough week", "the model never sees the tags")
@@ -344,7 +345,8 @@ final class ReducerTests: XCTestCase {
         let save = reduce(&s, .keyPressed(.ctrl("s")))
         XCTAssertEqual(save, [.saveEntry(body: "Утро @дом\nsecond line @walk", tags: ["дом", "walk"])])
         let saved = reduce(&s, .entrySaved(id: 9, body: "Утро @дом\nsecond line @walk"))
-        XCTAssertEqual(saved, [.loadJournal, .reflectOnEntry(requestID: 1, body: "Утро @дом\nsecond line @walk")],
+        XCTAssertEqual(saved, [.loadJournal, .reflectOnEntry(requestID: 1, body: "Утро @дом\nsecond line @walk"),
+                               .suggestTags(entryID: 9, body: "Утро @дом\nsecond line @walk")],
                        "the crisis check sees the whole entry")
         XCTAssertEqual(s.pendingReplies.last?.message, "Утро\nsecond line", "tags are not Luna's to quote")
         XCTAssertTrue(s.journal.draft.isEmpty)

@@ -109,7 +109,8 @@ final class MonthObservationTests: XCTestCase {
         let crisis = "Zephyr words: I want to kill myself"
         XCTAssertTrue(CrisisDetector.isCrisis(crisis))
         let feb = YearMonth("2028-02")!
-        let entries = fixture.filter { YearMonth($0.day) == feb } + [entry("2028-02-12", 1, crisis + " tonight tonight tonight")]
+        let entries = fixture.filter { YearMonth($0.day) == feb }
+            + [entry("2028-02-12", 1, crisis + " tonight tonight tonight @zephyrtag", tags: ["zephyrtag"])]
         let model = TestLanguageModel(fallback: .text("A gentle month?"))
         let d = diag()
         let o = await MonthObservationService(model: model, diagnostics: d, catalog: strings)
@@ -122,7 +123,56 @@ final class MonthObservationTests: XCTestCase {
         XCTAssertTrue(model.calls[0].prompt.contains("Coffee with Priya"))
         XCTAssertFalse(model.calls[0].prompt.contains("Zephyr"))
         XCTAssertFalse(model.calls[0].prompt.contains("kill"))
+        XCTAssertFalse(model.calls[0].prompt.contains("zephyrtag"), "nor its tags")
+        XCTAssertFalse(o.stats.topTags.contains { $0.name == "zephyrtag" })
         XCTAssertEqual(d.current.service(.month).lastSource, "model")
+    }
+
+    /// A month larger than ``MonthStats/wordEntryLimit``: only its newest entries' words are
+    /// read, and only those are given to the crisis check (counted here, not timed); every
+    /// entry still counts for its day and its time; the text says where words and tags are from.
+    func testOnlyTheNewestEntriesAreReadAndCheckedInALargeMonth() async throws {
+        let feb = YearMonth("2028-02")!
+        let limit = MonthStats.wordEntryLimit
+        var entries: [MonthEntry] = []
+        // The oldest 500: words of their own ("harbour"); then `limit` newer ones ("meadow").
+        for i in 0..<(limit + 500) {
+            let d = LocalDay(year: 2028, month: 2, day: 1 + i * 28 / (limit + 500))!
+            entries.append(entry(d.description, 9, i < 500 ? "Harbour lights at dusk \(i)" : "Meadow flowers in bloom \(i)", tags: ["walk"]))
+        }
+        final class Reads: @unchecked Sendable { let lock = NSLock(); var bodies: [String] = [] }
+        let reads = Reads()
+        let service = MonthObservationService(model: TestLanguageModel(availability: .unavailable(.deviceNotEligible)),
+                                              diagnostics: diag(), catalog: strings,
+                                              isPrivate: { body in reads.lock.withLock { reads.bodies.append(body) }; return body.hasSuffix(" \(limit + 499)") })
+        let o = await service.observe(month: feb, entries: entries, previous: [], writtenDays: Set(entries.map(\.day)),
+                                      names: [], language: .english)
+        XCTAssertEqual(reads.bodies.count, limit, "each entry whose words are counted is checked once; no other")
+        XCTAssertFalse(reads.bodies.contains { $0.hasPrefix("Harbour") })
+        XCTAssertEqual(o.stats.entries, limit + 500)
+        XCTAssertEqual(o.stats.topTags.first?.count, limit - 1, "tags count as words do: not the older ones, not the private one")
+        XCTAssertEqual(o.stats.timesOfDay["morning"], limit + 500)
+        XCTAssertEqual(o.stats.wordEntries, limit - 1, "the private one is not read")
+        XCTAssertFalse(o.stats.topWords.contains { $0.name == "harbour" }, "\(o.stats.topWords)")
+        XCTAssertEqual(o.stats.topWords.first { $0.name == "meadow" }?.count, limit - 1)
+        XCTAssertTrue(o.text.contains("Words, names and tags are counted from the latest \(limit) entries."), o.text)
+        // A small month says nothing of the kind.
+        let small = await service.observe(month: feb, entries: Array(entries.suffix(10)), previous: [], writtenDays: [],
+                                          names: [], language: .english)
+        XCTAssertFalse(small.text.contains("latest"), small.text)
+    }
+
+    /// A kept observation's numbers are recomputed with the same crisis check.
+    func testRecomputedNumbersNeverCountACrisisEntry() {
+        let feb = YearMonth("2028-02")!
+        let crisis = entry("2028-02-12", 1, "Zephyr words: I want to kill myself tonight")
+        let service = MonthObservationService(model: TestLanguageModel(availability: .unavailable(.deviceNotEligible)),
+                                              diagnostics: diag(), catalog: strings)
+        let s = service.stats(month: feb, entries: fixture.filter { YearMonth($0.day) == feb } + [crisis], previous: [],
+                              writtenDayNumbers: [], names: [])
+        XCTAssertEqual(s.entries, 8)
+        XCTAssertFalse(s.topWords.contains { ["zephyr", "words", "kill", "myself", "tonight"].contains($0.name) }, "\(s.topWords)")
+        XCTAssertTrue(s.topWords.contains { $0.name == "river" })
     }
 
     func testAFaultFallsBackToTheComputedObservation() async throws {

@@ -18,11 +18,22 @@ public enum ShortID {
         String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
     }
 
-    /// A fresh random id from the system's generator.
+    /// A fresh random id from the system's generator: one draw for the whole id (31⁵ ids,
+    /// each equally likely), so an import of 100,000 entries asks the system for randomness
+    /// 100,000 times rather than 500,000.
     public static func random() -> String {
         var g = SystemRandomNumberGenerator()
-        return random(using: &g)
+        var v = UInt64.random(in: 0..<idCount, using: &g)
+        var chars = [Character](repeating: alphabet[0], count: length)
+        for i in 0..<length {
+            chars[i] = alphabet[Int(v % UInt64(alphabet.count))]
+            v /= UInt64(alphabet.count)
+        }
+        return String(chars)
     }
+
+    /// How many different short ids there are (31⁵).
+    static let idCount: UInt64 = (0..<length).reduce(1) { n, _ in n * UInt64(alphabet.count) }
 
     /// `text` as a short id (lowercased, a leading `#` dropped), or `nil` when it cannot be one.
     public static func normalize(_ text: String) -> String? {

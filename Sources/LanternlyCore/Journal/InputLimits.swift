@@ -34,7 +34,8 @@ public enum InputLimits {
         if bytes > entryBytes { throw LimitExceeded(kind: .entryBytes, found: bytes) }
         // Cheap first: fewer `@` signs plus hand tags than the limit cannot be over it.
         var ats = 0
-        for b in text.utf8 where b == UInt8(ascii: "@") { ats += 1 }
+        var copy = text
+        copy.withUTF8 { for b in $0 where b == UInt8(ascii: "@") { ats += 1 } }
         guard ats + extraTags.count > tagsPerEntry else { return }
         let tags = Set(JournalEntry.tags(in: text)).union(extraTags.compactMap(JournalEntry.normalizeTag))
         if tags.count > tagsPerEntry { throw LimitExceeded(kind: .tagsPerEntry, found: tags.count) }

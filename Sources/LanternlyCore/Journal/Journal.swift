@@ -251,6 +251,8 @@ public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
     /// ``normalizeTag(_:)``, without duplicates, sorted. `@работа` and `@日記` are tags;
     /// `me@example.com` is not.
     public static func tags(in text: String) -> [String] {
+        // Most entries hold no `@` at all: one byte scan answers them.
+        guard text.utf8.contains(UInt8(ascii: "@")) else { return [] }
         // On Unicode scalars, not Characters: a scalar test is what decides either way, and
         // walking scalars avoids grapheme breaking on every entry imported or shown.
         var found = Set<String>()
@@ -281,12 +283,45 @@ public struct JournalEntry: Hashable, Sendable, Identifiable, Codable {
     /// A tag as stored: without a leading `@`, lowercased, Unicode NFC; `nil` when nothing
     /// remains or it holds no letter or digit (so `@--` is not a tag). `@Работа` → `работа`.
     public static func normalizeTag(_ raw: String) -> String? {
+        if let ascii = normalizeASCIITag(raw.utf8) { return ascii.isEmpty ? nil : ascii }
+        return normalizeTagScalars(raw)
+    }
+
+    /// ``normalizeTag(_:)`` for any text (the path non-ASCII tags take).
+    static func normalizeTagScalars(_ raw: String) -> String? {
         var s = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
         while s.first == "@" { s = s.dropFirst() }
         guard !s.isEmpty, s.allSatisfy(isTagCharacter),
               s.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
         else { return nil }
         return String(s).lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// ``normalizeTag(_:)`` for an all-ASCII `raw` without Foundation: the tag, `""` for no
+    /// tag, or `nil` when `raw` is not all ASCII (the caller takes the general path).
+    static func normalizeASCIITag(_ raw: String.UTF8View) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.count)
+        for b in raw {
+            guard b < 0x80 else { return nil }
+            bytes.append(b)
+        }
+        var lo = 0, hi = bytes.count
+        while lo < hi, bytes[lo] == 0x20 || (bytes[lo] >= 0x09 && bytes[lo] <= 0x0D) { lo += 1 }
+        while hi > lo, bytes[hi - 1] == 0x20 || (bytes[hi - 1] >= 0x09 && bytes[hi - 1] <= 0x0D) { hi -= 1 }
+        while lo < hi, bytes[lo] == UInt8(ascii: "@") { lo += 1 }
+        guard lo < hi else { return "" }
+        var alnum = false
+        for i in lo..<hi {
+            let b = bytes[i]
+            guard isTagScalar(Unicode.Scalar(b)) else { return "" }
+            if (b >= 0x30 && b <= 0x39) || b &- 0x41 < 26 || b &- 0x61 < 26 {
+                alnum = true
+                if b &- 0x41 < 26 { bytes[i] = b | 0x20 }
+            }
+        }
+        guard alnum else { return "" }
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
     }
 
     static func isTagCharacter(_ ch: Character) -> Bool {

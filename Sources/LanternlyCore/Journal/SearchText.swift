@@ -16,8 +16,87 @@ public enum SearchText {
         var ascii = true
         for b in text.utf8 where b >= 0x80 { ascii = false; break }
         if ascii { return text.lowercased() }
+        var copy = text
+        let fast: String? = copy.withUTF8 { input in
+            String(unsafeUninitializedCapacity: input.count) { output in
+                foldUTF8(input, into: output) ? input.count : 0
+            }
+        }
+        if let fast, !fast.isEmpty { return fast }
+        return foldScalars(text)
+    }
+
+    /// ``fold(_:)`` the long way, for any text: lowercase of uppercase, then NFC where needed.
+    static func foldScalars(_ text: String) -> String {
         let folded = text.uppercased().lowercased()
         return mayChangeUnderNFC(folded) ? folded.precomposedStringWithCanonicalMapping : folded
+    }
+
+    /// ``fold(_:)`` on UTF-8 bytes for the text most journals hold, without making a
+    /// `String`: it succeeds when every character is ASCII, Latin-1 (U+0080–U+00FF but `µ`
+    /// and `ß`), basic Cyrillic (U+0400–U+045F),
+    /// general punctuation (U+2010–U+2027), CJK punctuation, kana or a common Han ideograph
+    /// (U+3000–U+3029, U+3040–U+3098, U+309B–U+30FF, U+4E00–U+9FFF). Those fold one character at a
+    /// time to a character of the same UTF-8 length (`A`→`a`, `É`→`é`, `Я`→`я`, `Ё`→`ё`; the rest stay)
+    /// and are never changed by NFC, so `output` gets exactly `input.count` bytes.
+    ///
+    /// - Parameter output: at least `input.count` bytes.
+    /// - Returns: `false` (output unspecified) for anything else — other scripts, combining
+    ///   marks (U+3099, U+302A…), malformed UTF-8: use ``fold(_:)`` then.
+    public static func foldUTF8(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        precondition(output.count >= input.count)
+        let n = input.count
+        var i = 0
+        while i < n {
+            let b = input[i]
+            if b < 0x80 {
+                output[i] = b &- 0x41 < 26 ? b | 0x20 : b
+                i += 1
+            } else if b == 0xC2 || b == 0xC3 {
+                // Latin-1: U+0080–U+00FF. `À`–`Þ` (not `×`) fold to `à`–`þ`; `µ` (to Greek `μ`)
+                // and `ß` (to `ss`) take the general path.
+                guard i + 1 < n else { return false }
+                let c = input[i + 1]
+                guard c & 0xC0 == 0x80 else { return false }
+                let v = UInt32(b & 0x1F) << 6 | UInt32(c & 0x3F)
+                if v == 0xB5 || v == 0xDF { return false }
+                output[i] = b
+                output[i + 1] = (0xC0...0xDE).contains(v) && v != 0xD7 ? c + 0x20 : c
+                i += 2
+            } else if b == 0xD0 || b == 0xD1 {
+                // U+0400–U+047F; only U+0400–U+045F here.
+                guard i + 1 < n else { return false }
+                let c = input[i + 1]
+                guard c & 0xC0 == 0x80 else { return false }
+                let v = UInt32(b & 0x1F) << 6 | UInt32(c & 0x3F)
+                let lower: UInt32
+                switch v {
+                case 0x400...0x40F: lower = v + 0x50
+                case 0x410...0x42F: lower = v + 0x20
+                case 0x430...0x45F: lower = v
+                default: return false
+                }
+                output[i] = UInt8(0xC0 | lower >> 6)
+                output[i + 1] = UInt8(0x80 | lower & 0x3F)
+                i += 2
+            } else if b & 0xF0 == 0xE0 {
+                guard i + 2 < n else { return false }
+                let c1 = input[i + 1], c2 = input[i + 2]
+                guard c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80 else { return false }
+                let v = UInt32(b & 0x0F) << 12 | UInt32(c1 & 0x3F) << 6 | UInt32(c2 & 0x3F)
+                switch v {
+                case 0x2010...0x2027, 0x3000...0x3029, 0x3040...0x3098, 0x309B...0x30FF, 0x4E00...0x9FFF: break
+                default: return false
+                }
+                output[i] = b
+                output[i + 1] = c1
+                output[i + 2] = c2
+                i += 3
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether NFC could change `text`: it holds a combining mark, a Hangul jamo, or a
@@ -48,11 +127,55 @@ public enum SearchText {
         }
     }
 
+    /// Whether UTF-8 `bytes` may hold a CJK character (``isCJK(_:)``): every CJK scalar is 3 or
+    /// 4 bytes in UTF-8 with a lead byte ≥ 0xE3, so text without such a byte has none.
+    @inlinable
+    public static func mayHaveCJK<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        bytes.contains(where: { $0 >= 0xE3 })
+    }
+
     /// The distinct one- and two-character pieces of the CJK runs in `text` (folded), joined
     /// by spaces: what the short-query index holds for an entry; empty when it has none.
     public static func cjkGrams(_ text: String) -> String {
-        // Every CJK scalar is 3 or 4 bytes in UTF-8 with a lead byte ≥ 0xE3.
-        guard text.utf8.contains(where: { $0 >= 0xE3 }) else { return "" }
+        guard mayHaveCJK(text.utf8) else { return "" }
+        var copy = text
+        if let fast = copy.withUTF8(cjkGramsUTF8) { return fast }
+        return cjkGramsScalars(text)
+    }
+
+    /// ``cjkGrams(_:)`` on bytes, for text ``foldUTF8(_:into:)`` folds (the CJK characters
+    /// it takes fold to themselves); `nil` for other text.
+    static func cjkGramsUTF8(_ input: UnsafeBufferPointer<UInt8>) -> String? {
+        var folded = [UInt8](repeating: 0, count: input.count)
+        guard folded.withUnsafeMutableBufferPointer({ foldUTF8(input, into: $0) }) else { return nil }
+        var seen = Set<UInt64>()
+        var out: [UInt8] = []
+        var previous: (value: UInt32, start: Int)?
+        var i = 0
+        let n = folded.count
+        while i < n {
+            let b = folded[i]
+            // foldUTF8 succeeded: well-formed, and every CJK scalar it takes is 3 bytes.
+            let width = b < 0x80 ? 1 : (b < 0xE0 ? 2 : 3)
+            guard width == 3 else { previous = nil; i += width; continue }
+            let v = UInt32(b & 0x0F) << 12 | UInt32(folded[i + 1] & 0x3F) << 6 | UInt32(folded[i + 2] & 0x3F)
+            guard let scalar = Unicode.Scalar(v), isCJK(scalar) else { previous = nil; i += 3; continue }
+            if seen.insert(UInt64(v)).inserted {
+                if !out.isEmpty { out.append(0x20) }
+                out.append(contentsOf: folded[i..<(i + 3)])
+            }
+            if let p = previous, seen.insert(UInt64(p.value) << 32 | UInt64(v)).inserted {
+                out.append(0x20)
+                out.append(contentsOf: folded[p.start..<(i + 3)])
+            }
+            previous = (v, i)
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``cjkGrams(_:)`` for any text, one scalar at a time.
+    static func cjkGramsScalars(_ text: String) -> String {
         var seen = Set<String>()
         var out = ""
         var previous: Unicode.Scalar?

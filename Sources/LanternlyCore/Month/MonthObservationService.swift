@@ -56,14 +56,12 @@ public struct MonthObservationService: Sendable {
     /// as ``LocalDay/civilDays`` numbers.
     public func observe(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry], writtenDayNumbers: Set<Int>,
                         names: [String], language: AppLanguage) async -> Observation {
-        // The crisis check sees each whole entry, before anything is counted or sent.
-        var entries = entries
-        for i in entries.indices where isPrivate(entries[i].body) { entries[i].isPrivate = true }
+        // The crisis check reads each whole entry whose words are counted, before they are.
+        let entries = checked(entries, month: month)
         let stats = MonthStats.compute(month: month, entries: entries, previous: previous,
                                        writtenDayNumbers: writtenDayNumbers, names: names)
         if model.availability.isAvailable {
-            let readable = entries.filter { !$0.isPrivate }
-            switch await written(month: month, entries: readable, stats: stats, language: language) {
+            switch await written(month: month, entries: entries, stats: stats, language: language) {
             case .success(let text):
                 diagnostics.recordOutcome(.month, source: .model)
                 return Observation(month: month, source: .model, text: text, stats: stats)
@@ -73,6 +71,26 @@ public struct MonthObservationService: Sendable {
         }
         diagnostics.recordOutcome(.month, source: .computed)
         return Observation(month: month, source: .computed, text: computedText(stats, language: language), stats: stats)
+    }
+
+    /// The month's numbers as ``observe(month:entries:previous:writtenDayNumbers:names:language:)``
+    /// counts them (a kept observation's numbers are recomputed with it): the crisis check
+    /// first reads every entry whose words are counted, and a crisis entry counts only for its day.
+    public func stats(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry], writtenDayNumbers: Set<Int>,
+                      names: [String]) -> MonthStats {
+        MonthStats.compute(month: month, entries: checked(entries, month: month), previous: previous,
+                           writtenDayNumbers: writtenDayNumbers, names: names)
+    }
+
+    /// `entries` with the crisis check's verdict on those whose words are counted (the month's
+    /// newest ``MonthStats/wordEntryLimit``); the others are read only if the model is sent them.
+    private func checked(_ entries: [MonthEntry], month: YearMonth) -> [MonthEntry] {
+        var entries = entries
+        for i in MonthStats.wordWindow(entries, month: month) {
+            entries[i].isPrivate = isPrivate(entries[i].body)
+            entries[i].isChecked = true
+        }
+        return entries
     }
 
     /// The model's observation: in `language` when the model writes it, else in English and
@@ -85,7 +103,7 @@ public struct MonthObservationService: Sendable {
             return .failure(GenerationError.unsupportedLanguageOrLocale)
         }
         let instructions = LunaPrompts.monthObservation(month: month.description, replyLanguage: writeIn)
-        let prompt = Self.prompt(stats: stats, entries: entries, instructions: instructions)
+        let prompt = Self.prompt(stats: stats, entries: entries, instructions: instructions, isPrivate: isPrivate)
         do {
             var text = try await model.respond(instructions: instructions, prompt: prompt)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -102,8 +120,10 @@ public struct MonthObservationService: Sendable {
     }
 
     /// The model's prompt: the month's numbers, then as many entries as fit the window
-    /// (newest last, each at most 600 characters, one line each).
-    static func prompt(stats: MonthStats, entries: [MonthEntry], instructions: String) -> String {
+    /// (newest last, each at most 600 characters, one line each). Each entry that would go is
+    /// read by the crisis check first (unless it already was): a crisis entry is never sent.
+    static func prompt(stats: MonthStats, entries: [MonthEntry], instructions: String,
+                       isPrivate: (String) -> Bool) -> String {
         var head = "Month: \(stats.month)\nDays written: \(stats.daysWritten)/\(stats.dayCount)\nEntries: \(stats.entries)\n"
         if !stats.people.isEmpty { head += "People: " + stats.people.map(\.name).joined(separator: ", ") + "\n" }
         if !stats.topTags.isEmpty { head += "Tags: " + stats.topTags.map(\.name).joined(separator: ", ") + "\n" }
@@ -111,10 +131,11 @@ public struct MonthObservationService: Sendable {
         var budget = Transcript.contextWindowTokens - Transcript.replyReserveTokens
             - Transcript.estimatedTokens(instructions) - Transcript.estimatedTokens(head)
         var lines: [String] = []
-        for e in entries.reversed() {
+        for e in entries.reversed() where YearMonth(e.day) == stats.month && !e.body.isEmpty {
             let line = "\(e.day): " + Transcript.oneLine(String(e.body.prefix(600))) + "\n"
             let cost = Transcript.estimatedTokens(line)
             if cost > budget { break }
+            if e.isChecked ? e.isPrivate : isPrivate(e.body) { continue }
             budget -= cost
             lines.append(line)
         }
@@ -142,6 +163,9 @@ public struct MonthObservationService: Sendable {
             if !s.topWords.isEmpty {
                 lines.append(strings.format("month.computed.words", language, s.topWords.map(\.name).joined(separator: ", ")))
             }
+            if s.entries > MonthStats.wordEntryLimit, !s.topWords.isEmpty || !s.people.isEmpty || !s.topTags.isEmpty {
+                lines.append(strings.format("month.computed.wordsWindow", language, language.formatNumber(Double(MonthStats.wordEntryLimit))))
+            }
             if let t = s.usualTime { lines.append(strings.string("month.computed.time.\(t.rawValue)", language)) }
         }
         lines.append(strings.format("month.computed.compare", language, monthTitle(s.month.previous, language, capitalized: language == .english),
@@ -167,6 +191,11 @@ public struct MonthObservationService: Sendable {
     /// - Returns: lines, each at most 22 cells wide for the calendar and `barWidth + 24`
     ///   for the bars.
     public func chart(_ s: MonthStats, language: AppLanguage, barWidth: Int = 20) -> [String] {
+        Self.chart(s, catalog: strings, language: language, barWidth: barWidth)
+    }
+
+    /// ``chart(_:language:barWidth:)`` without a service (the app draws it at its own width).
+    public static func chart(_ s: MonthStats, catalog strings: StringCatalog, language: AppLanguage, barWidth: Int = 20) -> [String] {
         var lines = [strings.string("month.chart.weekdays", language)]
         // 1970-01-01 was a Thursday: Monday-based column of the 1st.
         let firstColumn = ((s.month.firstDay.civilDays + 3) % 7 + 7) % 7

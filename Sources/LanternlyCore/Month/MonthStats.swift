@@ -72,6 +72,11 @@ public struct MonthEntry: Sendable {
     public var body: String
     /// A crisis entry: its day counts, its words are never counted, sent or quoted.
     public var isPrivate = false
+    /// The crisis check has read it (``isPrivate`` is its verdict).
+    var isChecked = false
+    /// How many entries this row stands for: the journal gives the entries whose text is not
+    /// read grouped by day and part of the day, without text or tags.
+    public var count = 1
 
     public init(day: LocalDay, hour: Int, tags: [String], body: String) {
         self.day = day
@@ -91,6 +96,16 @@ public enum TimeOfDay: String, CaseIterable, Codable, Sendable {
     case evening
     /// 22:00–04:59
     case night
+
+    /// Its place in ``allCases``.
+    public var order: Int {
+        switch self {
+        case .morning: return 0
+        case .afternoon: return 1
+        case .evening: return 2
+        case .night: return 3
+        }
+    }
 
     public init(hour: Int) {
         switch hour {
@@ -122,7 +137,8 @@ public struct MonthStats: Codable, Equatable, Sendable {
     public var longestStreak: Int
     public var streakStart: LocalDay?
     public var streakEnd: LocalDay?
-    /// Up to five tags, most used first.
+    /// Up to five tags, most used first (from the entries whose words are read: a crisis
+    /// entry's tags are its words too).
     public var topTags: [Count]
     /// People and pets the person named (as Luna remembers them), by entries mentioning them.
     public var people: [Count]
@@ -133,6 +149,9 @@ public struct MonthStats: Codable, Equatable, Sendable {
     /// The month before: entries and days written.
     public var previousEntries: Int
     public var previousDaysWritten: Int
+    /// How many entries' words were read for ``topWords`` and ``people``: the month's newest
+    /// entries up to ``MonthStats/wordEntryLimit``, without crisis entries.
+    public var wordEntries: Int = 0
 
     /// The part of the day most entries were written in, `nil` with none.
     public var usualTime: TimeOfDay? {
@@ -156,13 +175,33 @@ public struct MonthStats: Codable, Equatable, Sendable {
         compute(month: month, entries: entries, previous: previous, writtenDayNumbers: Set(writtenDays.map(\.civilDays)), names: names)
     }
 
+    /// The most entries of a month whose words are read (the newest ones): the words and the
+    /// people of a month are counted from its latest 1,000 entries — 32 a day, more than a
+    /// person writes — so that a month of any size is counted in the same time, and each
+    /// entry read is checked for crisis first (about 15 µs each on a short entry, `make bench`),
+    /// well within the month's 100 ms budget. Tags are counted from the same entries (a
+    /// crisis entry's `@tags` are its words); days and times count every entry.
+    public static let wordEntryLimit = 1_000
+
+    /// The indices of `entries` whose words ``compute(month:entries:previous:writtenDayNumbers:names:)``
+    /// reads: the newest ``wordEntryLimit`` of those in `month` with text (entries come oldest first).
+    public static func wordWindow(_ entries: [MonthEntry], month: YearMonth) -> [Int] {
+        var out: [Int] = []
+        var i = entries.count - 1
+        while i >= 0, out.count < wordEntryLimit {
+            if YearMonth(entries[i].day) == month, !entries[i].body.isEmpty { out.append(i) }
+            i -= 1
+        }
+        return out.reversed()
+    }
+
     /// ``compute(month:entries:previous:writtenDays:names:)`` with the written days as
     /// ``LocalDay/civilDays`` numbers (as the journal gives them).
     public static func compute(month: YearMonth, entries: [MonthEntry], previous: [MonthEntry],
                                writtenDayNumbers: Set<Int>, names: [String]) -> MonthStats {
         var perDay = Array(repeating: 0, count: month.dayCount)
         var tagCounts: [String: Int] = [:]
-        var times: [String: Int] = [:]
+        var times = [0, 0, 0, 0]  // TimeOfDay.allCases order
         // Words are counted by a fixed-size key (no String per word) in one open-addressing
         // table, looked up once per word: a count (≥ 0), a common word (-1) or the name
         // `names[-2 - value]`.
@@ -172,12 +211,17 @@ public struct MonthStats: Codable, Equatable, Sendable {
         for (i, n) in names.enumerated() { if let k = WordKey(WordScanner.fold(n)) { words.set(k, -2 - i) } }
         var count = 0
         var seenNames: [Int] = []
-        for e in entries where YearMonth(e.day) == month {
-            count += 1
-            perDay[e.day.day - 1] += 1
-            times[TimeOfDay(hour: e.hour).rawValue, default: 0] += 1
+        var read = 0
+        // Words only from the newest entries (``wordEntryLimit``); the rest count for their day.
+        let window = wordWindow(entries, month: month)
+        let firstRead = window.first ?? entries.count
+        for (index, e) in entries.enumerated() where e.day.year == month.year && e.day.month == month.month {
+            count += e.count
+            perDay[e.day.day - 1] += e.count
+            times[TimeOfDay(hour: e.hour).order] += e.count
+            if e.isPrivate || index < firstRead || e.body.isEmpty { continue }
+            read += 1
             for t in e.tags { tagCounts[t, default: 0] += 1 }
-            if e.isPrivate { continue }
             let tagKeys = e.tags.isEmpty ? [] : e.tags.compactMap(WordKey.init)
             seenNames.removeAll(keepingCapacity: true)
             WordScanner.scanKeys(e.body) { key, letters in
@@ -217,8 +261,9 @@ public struct MonthStats: Codable, Equatable, Sendable {
             streakStart: bestStart.map(LocalDay.init(civilDays:)), streakEnd: bestEnd.map(LocalDay.init(civilDays:)),
             topTags: top(tagCounts, 5), people: top(nameCounts, 5),
             topWords: top(wordCounts, 5),
-            timesOfDay: times, previousEntries: previous.filter { YearMonth($0.day) == month.previous }.count,
-            previousDaysWritten: prevDays.count)
+            timesOfDay: Dictionary(uniqueKeysWithValues: TimeOfDay.allCases.enumerated().compactMap { times[$0] > 0 ? ($1.rawValue, times[$0]) : nil }),
+            previousEntries: previous.filter { YearMonth($0.day) == month.previous }.reduce(0) { $0 + $1.count },
+            previousDaysWritten: prevDays.count, wordEntries: read)
     }
 }
 

@@ -56,7 +56,8 @@ public enum CrisisDetector {
 
     /// The combined decision from lexicon and classifier scores (thresholds tuned by
     /// `Scripts/crisis_train.py`): a strong lexicon hit the classifier does not veto, or the
-    /// classifier sure alone, or the classifier fairly sure beside a weaker lexicon cue no softener touched.
+    /// classifier sure alone, or the classifier fairly sure beside a weaker lexicon cue no softener
+    /// touched, or the classifier sure of risk and that it is more the writer's own than another's.
     static func decide(_ s: CrisisScore, atRisk: Bool) -> CrisisOutcome {
         let c = CrisisClassifier.shipped
         let t = c.thresholds
@@ -65,8 +66,10 @@ public enum CrisisDetector {
         // The classifier's bars stay put after a risky turn: only the lexicon's cues count more.
         let vetoed = c.isTrained && risk < t.veto
         let long = Float(s.classifierFeatures) >= t.minFeatures
+        // Sure of risk, and more of the writer's own than of another's: crisis rather than concern.
         if (s.lexicalSelf >= bar && !vetoed) || (s.classifierCrisis >= t.high && long)
-            || (s.classifierCrisis >= t.low && s.plainSelf >= t.cue * bar) {
+            || (s.classifierCrisis >= t.low && s.plainSelf >= t.cue * bar)
+            || (long && risk >= t.high && s.classifierCrisis >= s.classifierConcern) {
             return .crisis
         }
         if (s.lexicalOther >= 1 && !vetoed) || (long && (s.classifierConcern >= t.concernHigh || risk >= t.high)) {
