@@ -11,9 +11,11 @@ final class LunaScreensTests: XCTestCase {
 
     private let memories = [
         MemoryItem(id: 3, kind: .pet, words: "Miso", source: .chat, rememberedOn: "2026-11-02"),
-        MemoryItem(id: 5, kind: .situation, words: "job interview", date: "2026-12-01", source: .entry(12), rememberedOn: "2026-11-20"),
+        // The screen names an entry by its short id, as the journal and `lanternly show` do.
+        MemoryItem(id: 5, kind: .situation, words: "job interview", date: "2026-12-01", source: .entry(12), rememberedOn: "2026-11-20",
+                   entryShortID: "q7m2x"),
         MemoryItem(id: 9, kind: .preference, words: "loves slow rainy mornings with a long book and tea", source: .entry(14),
-                   rememberedOn: "2026-11-28"),
+                   rememberedOn: "2026-11-28", entryShortID: "h4tz9"),
     ]
 
     private func rows(_ s: AppState) -> [String] {
@@ -71,7 +73,8 @@ final class LunaScreensTests: XCTestCase {
         XCTAssertTrue(text.contains(en("memory.kind.pet")) && text.contains("Miso"), text)
         XCTAssertTrue(text.contains("job interview (2026-12-01)"), text)
         XCTAssertTrue(text.contains(testCatalog.format("ui.memories.remembered", .english, en("memory.source.chat"), "2026-11-02")), text)
-        XCTAssertTrue(text.contains(testCatalog.format("memory.source.entry", .english, "12")), text)
+        XCTAssertTrue(text.contains(testCatalog.format("memory.source.entry", .english, "q7m2x")), text)
+        XCTAssertFalse(text.contains(testCatalog.format("memory.source.entry", .english, "12")), "the row id is not shown: \(text)")
         // The highlighted memory is drawn in reverse video.
         let frame = render(s, catalog: testCatalog)
         let row = (0..<s.height).first { frame.rowText($0).contains("Miso") }!
@@ -352,7 +355,8 @@ final class LunaScreensSnapshotTests: XCTestCase {
     func testMemoriesAndMonthSnapshots() {
         let items = [
             MemoryItem(id: 3, kind: .pet, words: "Miso", source: .chat, rememberedOn: "2026-11-02"),
-            MemoryItem(id: 5, kind: .situation, words: "job interview", date: "2026-12-01", source: .entry(12), rememberedOn: "2026-11-20"),
+            MemoryItem(id: 5, kind: .situation, words: "job interview", date: "2026-12-01", source: .entry(12), rememberedOn: "2026-11-20",
+                       entryShortID: "q7m2x"),
         ]
         let month = YearMonth("2026-02")!
         let entries = [1, 2, 3, 10, 28].map {
