@@ -246,6 +246,27 @@ final class LunaScreensTests: XCTestCase {
 
     // MARK: Luna's tags for a saved entry
 
+    /// Luna may offer one tag or several: the offer reads right for either number (no "them"
+    /// for one tag, no plural "теги" before a single one), in both languages, at 80 and 40 columns.
+    func testTheTagOfferReadsRightForOneTagAndForSeveral() {
+        for language in [AppLanguage.english, .russian] {
+            for tags in [["sea"], ["sea", "tide", "morning"]] {
+                for width in [80, 40] {
+                    var s = AppState(width: width, height: 24)
+                    s.language = language
+                    _ = reduce(&s, .keyPressed(.function(4)))
+                    _ = reduce(&s, .journalListed([JournalEntrySummary(id: 3, day: "2026-11-30", time: "08:10", title: "Sea at dawn")]))
+                    _ = reduce(&s, .tagsSuggested(entryID: 3, tags: tags))
+                    let line = testCatalog.format("ui.journal.suggestedTags", language, tags.map { "@" + $0 }.joined(separator: " "), "a", "x")
+                    let words = Set(line.lowercased().split { !$0.isLetter }.map(String.init))
+                    XCTAssertTrue(words.isDisjoint(with: ["them", "they", "теги", "их"]), "\(language) \(tags): \(line)")
+                    let text = screenText(s).replacingOccurrences(of: "\n", with: " ")
+                    for tag in tags { XCTAssertTrue(text.contains("@" + tag), "\(width) \(language): \(text)") }
+                }
+            }
+        }
+    }
+
     func testSavedEntryAsksForTagsAndOneKeyTakesThem() {
         var s = AppState(width: 80, height: 24)
         _ = reduce(&s, .keyPressed(.function(4)))
