@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "LanternlyResources", path: "Resources",
                 sources: ["ShippedResources.swift"],
                 resources: [.copy("Localizable.xcstrings"), .copy("devices.json"), .copy("profiles"),
-                            .copy("crisis-lexicon.txt"), .copy("crisis-weights.bin")]),
+                            .copy("crisis-lexicon.txt"), .copy("crisis-lexicon.bin"), .copy("crisis-weights.bin")]),
         // Build-time: the string catalog becomes Swift source (no JSON parsing at start-up).
         .executableTarget(name: "embed-strings", path: "Sources/embed-strings"),
         .plugin(name: "EmbedStringCatalog", capability: .buildTool(), dependencies: ["embed-strings"]),

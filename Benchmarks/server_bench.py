@@ -7,9 +7,10 @@ import json, os, select, socket, statistics, threading, time
 
 
 class BenchServer:
-    """Chat completions with SSE on 127.0.0.1. mode: 'first' (waits for `go`, then sends a
-    marker token and finishes), 'stream' (a token every 20 ms until `stop`), 'idle' (no
-    token until `stop`)."""
+    """Chat completions with SSE on 127.0.0.1. mode: 'answer' (a short reply at once: what the
+    app asks before a measurement starts, such as today's question at launch), 'first' (waits
+    for `go`, then sends a marker token and finishes), 'stream' (a token every 20 ms until
+    `stop`), 'idle' (no token until `stop`)."""
 
     def __init__(self):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -17,7 +18,10 @@ class BenchServer:
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(16)
         self.port = self.sock.getsockname()[1]
-        self.mode = "first"
+        # Until a measurement sets another mode, every request is answered at once: the app
+        # asks the model for today's question while it starts, and its first frame waits for
+        # that answer (a server holding it until `go` left the app without a first frame).
+        self.mode = "answer"
         self.marker = "ZQXJ"
         self.requested = threading.Event()
         self.go = threading.Event()
@@ -61,9 +65,12 @@ class BenchServer:
         while len(body) < length:
             body += c.recv(65536)
         c.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
-        self.requested.set()
+        if self.mode != "answer":
+            self.requested.set()
         try:
-            if self.mode == "first":
+            if self.mode == "answer":
+                self.chunk(c, self.event("What felt gentle today?"))
+            elif self.mode == "first":
                 self.go.wait()
                 self.sent_at = time.perf_counter()
                 self.chunk(c, self.event(self.marker + " "))
@@ -124,7 +131,7 @@ def run(bin_path, env, home, spawn_pty, report, profile):
                 LANTERNLY_MODEL_NAME="bench")
     pid, fd = spawn_pty([bin_path, "--profile", profile], tenv, 100, 30)
     if read_for(fd, b"F1", 15) is None:
-        print("(the app did not draw its first frame; skipped)")
+        print("(the app did not draw its first frame within 15 s; skipped)")
         os.kill(pid, 9)
         return
 

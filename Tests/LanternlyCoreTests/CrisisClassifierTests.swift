@@ -43,6 +43,35 @@ final class CrisisClassifierTests: XCTestCase {
         XCTAssertLessThan(calm.crisis, c.thresholds.high)
     }
 
+    /// The weights kept in memory (buckets of zeros left out) are the file's, bucket for bucket.
+    func testEveryBucketHoldsTheFilesWeights() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let data = try Data(contentsOf: root.appendingPathComponent("Resources/crisis-weights.bin"))
+        let c = try XCTUnwrap(CrisisClassifier(data: data))
+        let bytes = [UInt8](data.dropFirst(CrisisClassifier.headerSize)).map { Int8(bitPattern: $0) }
+        XCTAssertEqual(bytes.count, c.buckets * 3)
+        var nonZero = 0
+        for b in 0..<c.buckets {
+            let w = c.weights(bucket: b)
+            if w.0 != bytes[3 * b] || w.1 != bytes[3 * b + 1] || w.2 != bytes[3 * b + 2] {
+                XCTFail("bucket \(b): \(w) is not \(bytes[3 * b]) \(bytes[3 * b + 1]) \(bytes[3 * b + 2])")
+                return
+            }
+            if w != (0, 0, 0) { nonZero += 1 }
+        }
+        XCTAssertGreaterThan(nonZero, 1000)
+        // A small table of our own: every third bucket set, the others zero.
+        var small = data.prefix(CrisisClassifier.headerSize)
+        small.replaceSubrange(4..<8, with: [128, 0, 0, 0])
+        small.append(contentsOf: (0..<128).flatMap { b -> [UInt8] in b % 3 == 0 ? [UInt8(b), 0, 255] : [0, 0, 0] })
+        let s = try XCTUnwrap(CrisisClassifier(data: small))
+        XCTAssertEqual(s.buckets, 128)
+        for b in 0..<128 {
+            let w = s.weights(bucket: b)
+            XCTAssertTrue(b % 3 == 0 ? w == (Int8(bitPattern: UInt8(b)), 0, -1) : w == (0, 0, 0), "bucket \(b)")
+        }
+    }
+
     func testRejectsAWrongFile() {
         XCTAssertNil(CrisisClassifier(data: Data("LCC1".utf8) + Data(count: 100)))
         var d = Data("LCC2".utf8)

@@ -185,3 +185,66 @@ final class CrisisLanguagesTests: XCTestCase {
         XCTAssertGreaterThan(checked, 5000)
     }
 }
+
+/// The language guess reads words straight from the scalars; it must split and lower-case
+/// them exactly as `String.lowercased()` split into `Character`s did.
+final class SafetyLanguageScanTests: XCTestCase {
+    private func check(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let expected = SafetyLanguage.referenceWords(text).map { CrisisLexicon.hash($0.unicodeScalars) }
+        XCTAssertEqual(SafetyLanguage.scannedWordHashes(text), expected, text, file: file, line: line)
+    }
+
+    func testWordsAsStringsSplitThem() {
+        for text in ["I DON'T want ÉTÉ Straße İSTANBUL Iİıi", "Не Хочу ЖИТЬ, ЁЖ! Ї Є Ґ", "café\u{301} cafe\u{301}s na\u{308}ive",
+                     "rock’n’roll l'été 12h30 x2 @home #tag", "emoji 👋🏽 and 👨‍👩‍👧 family ☺︎ ok", "ＦＵＬＬ ｗｉｄｔｈ", "ǅungla ǈ ΣΊΣΥΦΟΣ",
+                     "tôi KHÔNG muốn ĐI", "Ça VA? «да» — нет… ½ ²", "", "   ", "a\u{200D}b c\u{FE0F}d", "中文 混合 text 한국어"] {
+            check(text)
+        }
+    }
+
+    func testEveryCorpusMessageSplitsTheSame() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = root.appendingPathComponent("Eval/crisis/corpus")
+        var checked = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".tsv") {
+            let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                check(String(line.split(separator: "\t", omittingEmptySubsequences: false).last!))
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+    }
+}
+
+/// Fullwidth text is mapped to ASCII scalar by scalar when everything else in it is left alone
+/// by NFKC; the result must be NFKC's, always.
+final class CompatibilityMappingTests: XCTestCase {
+    func testInertScalarsAreLeftAloneByNFKCAndCombineWithNothing() {
+        var checked = 0
+        for v in UInt32(0)...0x1FFFF where SafetyText.isCompatibilityInert(v) {
+            guard let s = Unicode.Scalar(v) else { continue }
+            let one = String(Character(s))
+            XCTAssertEqual(one.precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value), [v], String(format: "U+%04X", v))
+            XCTAssertEqual(s.properties.canonicalCombiningClass, .notReordered, String(format: "U+%04X", v))
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 30_000)
+        // Starters that compose with the letter before them (Hangul vowels and final consonants,
+        // Indic length marks), kana voicing marks and combining accents are never inert.
+        for v: UInt32 in [0x301, 0x308, 0x1161, 0x1175, 0x11A8, 0x11C2, 0x0B3E, 0x0B57, 0x0BBE, 0x0BD7, 0x0CC2, 0x0CD5, 0x0CD6,
+                          0x0D3E, 0x0D57, 0x0DCF, 0x0DDF, 0x102E, 0x1B35, 0x3099, 0x309A, 0x309B, 0xFF9E, 0x17F, 0x2026, 0xA0] {
+            XCTAssertFalse(SafetyText.isCompatibilityInert(v), String(format: "U+%04X", v))
+        }
+    }
+
+    func testMappedTextIsNFKC() {
+        let samples = ["ｉ　ｗａｎｔ　ｔｏ　ｄｉｅ", "Ｉ ＷＡＮＴ ｔｏ ｄｉｅ！？", "今日はつらい！（もう無理）", "ｈｏｃｈｕ　ｕｍｅｒｅｔ，　ｄａ",
+                       "ｋ１ｌｌ ｍｙｓｅｌｆ 💔🙏🏽", "«ｎｅｔ» — ｖｓｅ", "ｃａｆｅ\u{301}", "ｶﾞｷﾞ ｈａｌｆｗｉｄｔｈ", "𝐝𝐢𝐞 ｆｕｌｌ", "ﬁｎｅ ｆｉｎｅ",
+                       "Ｌｅｖｅｌ ½ … ｏｋ", "한국어 ｔｅｘｔ", "가\u{11A8} ｘ", "plain ascii only", ""]
+        for text in samples {
+            XCTAssertEqual(SafetyText.compatibilityMapped(text).unicodeScalars.map(\.value),
+                           (SafetyText.needsCompatibilityMapping(text) ? text.precomposedStringWithCompatibilityMapping : text).unicodeScalars.map(\.value), text)
+        }
+    }
+}

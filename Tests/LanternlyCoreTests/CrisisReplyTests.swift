@@ -12,7 +12,7 @@ final class CrisisReplyTests: XCTestCase {
         "crisis.danger.local", "crisis.honest", "crisis.or", "crisis.fromMobile",
         "crisis.note.allDay", "crisis.note.allDayText", "crisis.note.limited",
         "concern.opening", "concern.support", "concern.line", "concern.danger", "concern.danger.local",
-        "concern.honest",
+        "concern.honest", "crisis.helpExists", "concern.helpExists",
     ]
 
     /// The languages people in each region write in, whose reply must name the region's own
@@ -74,6 +74,36 @@ final class CrisisReplyTests: XCTestCase {
         for language in SafetyLanguage.allCases {
             let sentence = catalog.string("crisis.helpExists", code: language.rawValue)
             XCTAssertFalse(CrisisReply.text(language: language, helpLine: HelpLine.forRegion("GB"), catalog: catalog).contains(sentence))
+        }
+    }
+
+    /// The concern reply too: with no national line it says plainly, in the message's
+    /// language, that help exists for them and for the writer, before the directory sentence,
+    /// in words of its own (not the crisis reply's sentence, which speaks to the person at risk).
+    func testConcernReplyWithoutANationalLineSaysHelpExistsInEveryLanguage() throws {
+        let catalog = try catalog
+        for help in [HelpLine.forRegion("TR"), HelpLine.fallback] {
+            for language in SafetyLanguage.allCases {
+                let code = language.rawValue
+                let sentence = catalog.value("concern.helpExists", code: code) ?? ""
+                XCTAssertFalse(sentence.trimmingCharacters(in: .whitespaces).isEmpty, "no \(code) text")
+                XCTAssertNotEqual(sentence, catalog.string("crisis.helpExists", code: code), code)
+                if language != .english { XCTAssertNotEqual(sentence, catalog.string("concern.helpExists", code: "en"), "\(code) is English") }
+                let text = CrisisReply.concernText(language: language, helpLine: help, catalog: catalog)
+                let where_ = "\(help.region ?? "none") [\(code)]: \(text)"
+                guard let said = text.range(of: sentence), let directory = text.range(of: HelpLine.directory),
+                      let support = text.range(of: catalog.string("concern.support", code: code)) else {
+                    XCTFail("help-exists sentence, support or directory missing: \(where_)"); continue
+                }
+                XCTAssertLessThanOrEqual(support.upperBound, said.lowerBound, where_)
+                XCTAssertLessThan(said.lowerBound, directory.lowerBound, where_)
+                XCTAssertFalse(text.contains(catalog.string("crisis.helpExists", code: code)), where_)
+            }
+        }
+        // A region with its own line names it and does not add the sentence.
+        for language in SafetyLanguage.allCases {
+            let sentence = catalog.string("concern.helpExists", code: language.rawValue)
+            XCTAssertFalse(CrisisReply.concernText(language: language, helpLine: HelpLine.forRegion("GB"), catalog: catalog).contains(sentence))
         }
     }
 

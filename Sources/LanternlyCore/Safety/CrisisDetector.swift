@@ -81,6 +81,7 @@ public enum CrisisDetector {
     /// Both parts' scores, for tuning (`make eval`) and tests.
     static func score(_ text: String, atRisk: Bool = false, forceClassifier: Bool = false) -> CrisisScore {
         let lexicon = CrisisLexicon.shipped
+        let text = SafetyText.compatibilityMapped(text)  // once for both readers
         let folded = SafetyText(text, fold: lexicon.fold)
         let (language, sure) = SafetyLanguage.detectWithConfidence(text, fallback: .english)
         var s = CrisisMatcher(lexicon: lexicon).score(folded, language: language, sure: sure, atRisk: atRisk)
@@ -122,6 +123,37 @@ struct CrisisScore: Equatable {
 /// Applies the lexicon's rules to a folded message.
 struct CrisisMatcher {
     let lexicon: CrisisLexicon
+    // The lexicon's tables, read here without going through the class on every word.
+    private let forms: HashTable
+    private let stems: HashTable
+    private let stemLengths: UInt64
+    private let longestForm: Int
+    private let firstWords: FirstWordFilter
+    private let overflowStarts: [Int32]
+    private let overflowTerms: [Int32]
+    private let termCount: Int
+
+    init(lexicon: CrisisLexicon) {
+        self.lexicon = lexicon
+        forms = lexicon.forms
+        stems = lexicon.stems
+        stemLengths = lexicon.stemLengths
+        longestForm = lexicon.longestForm
+        firstWords = lexicon.firstWords
+        overflowStarts = lexicon.overflowStarts
+        overflowTerms = lexicon.overflowTerms
+        termCount = lexicon.terms.count
+    }
+
+    /// Calls `body` with every term of table entry `e` (``CrisisLexicon/forEachTerm(_:_:)``).
+    @inline(__always) private func forEachTerm(_ e: Int32, _ body: (Int32) -> Void) {
+        if e >= 0 {
+            if Int(e) < termCount { body(e) }
+        } else if -Int(e) < overflowStarts.count {
+            let k = -Int(e)
+            for i in Int(overflowStarts[k - 1])..<Int(overflowStarts[k]) { body(overflowTerms[i]) }
+        }
+    }
 
     struct Hit {
         var term: Int32
@@ -147,7 +179,7 @@ struct CrisisMatcher {
         // Idioms: whole phrases whose words never count.
         var masked = [Bool](repeating: false, count: n)
         if !lexicon.idioms.isEmpty {
-            for i in 0..<n {
+            for i in 0..<n where firstWords.mayHold(h0[i]) {
                 guard let list = lexicon.idioms[h0[i]] else { continue }
                 for idiom in list where i + idiom.count <= n {
                     var ok = true
@@ -171,7 +203,7 @@ struct CrisisMatcher {
                 continue
             }
             lookup(t.scalars[range], hash: h0[i], pos: pos, clause: tok.clause, into: &hits)
-            if let list = lexicon.phrases[h0[i]] {
+            if firstWords.mayHold(h0[i]), let list = lexicon.phrases[h0[i]] {
                 for (words, term) in list where i + words.count <= n {
                     var ok = true
                     for k in 1..<max(1, words.count) where tokens[i + k].clause != tok.clause || h0[i + k] != words[k] || masked[i + k] {
@@ -232,7 +264,7 @@ struct CrisisMatcher {
             var idiomRanges: [Range<Int>] = []
             var compactHits: [Hit] = []
             let c = t.compact
-            for i in 0..<c.count {
+            for i in 0..<c.count where firstWords.mayHold(UInt64(c[i])) {
                 guard let list = lexicon.compactForms[c[i]] else { continue }
                 for f in list where i + f.scalars.count <= c.count {
                     var ok = true
@@ -259,18 +291,18 @@ struct CrisisMatcher {
     /// Looks a word up: whole forms and stems.
     @inline(__always)
     private func lookup(_ word: ArraySlice<UInt32>, hash: UInt64, pos: Int32, clause: Int32, into hits: inout [Hit]) {
-        if let e = lexicon.forms[hash] {
-            lexicon.forEachTerm(e) { hits.append(Hit(term: $0, pos: pos, clause: clause, compact: false, soft: false, length: 1)) }
+        if let e = forms.find(hash) {
+            forEachTerm(e) { hits.append(Hit(term: $0, pos: pos, clause: clause, compact: false, soft: false, length: 1)) }
         }
-        if lexicon.stems.isEmpty { return }
+        if stemLengths == 0 { return }
         var h = CrisisLexicon.fnvOffset
         var len = 0
         for v in word {
             h = (h ^ UInt64(v)) &* CrisisLexicon.fnvPrime
             len += 1
-            if len >= lexicon.stemLength.count { break }
-            if lexicon.stemLength[len], let e = lexicon.stems[h] {
-                lexicon.forEachTerm(e) { hits.append(Hit(term: $0, pos: pos, clause: clause, compact: false, soft: false, length: 1)) }
+            if len >= 33 { break }
+            if stemLengths & (1 << UInt64(len)) != 0, let e = stems.find(h) {
+                forEachTerm(e) { hits.append(Hit(term: $0, pos: pos, clause: clause, compact: false, soft: false, length: 1)) }
             }
         }
     }
@@ -292,11 +324,11 @@ struct CrisisMatcher {
             part = 1
             while p < r.count, part < Self.part {
                 var found = false
-                var len = min(lexicon.longestForm, r.count - p)
+                var len = min(longestForm, r.count - p)
                 while len >= 1 {
                     let h = CrisisLexicon.hash(r[p..<(p + len)])
-                    if let e = lexicon.forms[h] {
-                        lexicon.forEachTerm(e) { hits.append(Hit(term: $0, pos: pos + part, clause: clause, compact: false, soft: false, length: 1)) }
+                    if let e = forms.find(h) {
+                        forEachTerm(e) { hits.append(Hit(term: $0, pos: pos + part, clause: clause, compact: false, soft: false, length: 1)) }
                         part += 1
                         p += len
                         found = true
@@ -347,11 +379,11 @@ struct CrisisMatcher {
     /// (`ya hochu umeret` → `я хочу умерет`; common schemes: GOST-like, passport, chat).
     static func transliterate(_ word: ArraySlice<UInt32>, into out: inout [UInt32]) {
         out.removeAll(keepingCapacity: true)
-        let w = Array(word)
+        let base = word.startIndex, count = word.count
         var i = 0
-        @inline(__always) func at(_ k: Int) -> UInt32 { k < w.count ? w[k] : 0 }
-        while i < w.count {
-            let a = w[i], b = at(i + 1), c = at(i + 2), d = at(i + 3)
+        @inline(__always) func at(_ k: Int) -> UInt32 { k < count ? word[base + k] : 0 }
+        while i < count {
+            let a = word[base + i], b = at(i + 1), c = at(i + 2), d = at(i + 3)
             // four and three letters
             if a == 0x73, b == 0x68, c == 0x63, d == 0x68 { out.append(0x449); i += 4; continue }  // shch щ
             if a == 0x73, b == 0x63, c == 0x68 { out.append(0x449); i += 3; continue }  // sch щ

@@ -22,6 +22,8 @@ import Foundation
 /// 2. `concern.support` — stay with them or keep in touch, ask directly, listen, don't
 ///    promise secrecy;
 /// 3. `concern.line` (+ `crisis.alsoLine`, `crisis.directory`) — help them reach the line;
+///    with no national line at all `concern.helpExists` says plainly that help exists, for
+///    them and for the writer, before the directory sentence;
 /// 4. `concern.danger` (`concern.danger.local`) — if in danger now, call the emergency number;
 /// 5. `concern.honest` — Lanternly is not a counsellor; look after yourself too.
 ///
@@ -99,6 +101,8 @@ public enum CrisisReply {
     public static func concernText(language: SafetyLanguage, helpLine: HelpLine, catalog: StringCatalog) -> String {
         let code = language.rawValue
         var parts = [catalog.string("concern.opening", code: code), catalog.string("concern.support", code: code)]
+        // No national line: help exists for them and for the writer, said before the directory.
+        if helpLine.lines.isEmpty { parts.append(catalog.string("concern.helpExists", code: code)) }
         parts += lines(helpLine, first: "concern.line", code, catalog)
         if helpLine.emergency.isEmpty {
             parts.append(catalog.string("concern.danger.local", code: code))

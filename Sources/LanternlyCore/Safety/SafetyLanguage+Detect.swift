@@ -20,9 +20,10 @@ extension SafetyLanguage {
     /// ``detect(_:fallback:)`` and whether the guess is sure: by script (Cyrillic, CJK,
     /// Hangul), or for Latin letters by at least two signs and a clear lead over the runner-up.
     static func detectWithConfidence(_ text: String, fallback: SafetyLanguage) -> (language: SafetyLanguage, sure: Bool) {
-        let text = SafetyText.needsCompatibilityMapping(text) ? text.precomposedStringWithCompatibilityMapping : text
+        var text = SafetyText.compatibilityMapped(text)
         var hangul = 0, kana = 0, han = 0, cyrillic = 0, latin = 0, ukrainianLetters = 0
         var simplified = 0, traditional = 0
+        var marks = false
         for s in text.unicodeScalars {
             let v = s.value
             switch v {
@@ -38,6 +39,7 @@ extension SafetyLanguage {
                     ukrainianLetters += 1
                 }
             case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0xFF21...0xFF3A, 0xFF41...0xFF5A: latin += 1
+            case 0x300...0x36F: marks = true
             default: break
             }
         }
@@ -47,34 +49,117 @@ extension SafetyLanguage {
             if kana > 0 { return (.japanese, true) }
             return (traditional > simplified ? .chineseTraditional : .chineseSimplified, true)
         }
+        // Words compare as canonically equivalent strings: compose accents typed apart first.
+        if marks { text = text.precomposedStringWithCanonicalMapping }
         if cyrillic > 0, cyrillic >= latin {
             if ukrainianLetters > 0 { return (.ukrainian, true) }
-            let words = Self.words(text)
-            let uk = words.filter { Self.ukrainianWords.contains(String($0)) }.count
-            let ru = words.filter { Self.russianWords.contains(String($0)) }.count
+            var uk = 0, ru = 0
+            scan(text, scalar: { _ in }, word: { h in
+                guard let m = Self.wordIndex.find(h).map(UInt32.init) else { return }
+                if m & Self.ukrainianBit != 0 { uk += 1 }
+                if m & Self.russianBit != 0 { ru += 1 }
+            })
             return (uk > ru ? .ukrainian : .russian, true)
         }
         if latin == 0 { return (fallback, false) }
         return latinLanguage(text)
     }
 
-    private static func words(_ text: String) -> [Substring] {
-        text.lowercased().split { !$0.isLetter && $0 != "'" && $0 != "’" }
+    /// Reads `text` lower-cased as `String.lowercased()` does (scalar by scalar) without
+    /// building it: `scalar` gets every lower-cased scalar, `word` the FNV-1a hash
+    /// (``CrisisLexicon/hash(_:)-swift.type.method``) of every word — a run of letters, `'` and `’`,
+    /// split where `Character.isLetter` would split the lower-cased text (a combining mark
+    /// stays with the letter before it).
+    @inline(__always)
+    private static func scan(_ text: String, scalar: (UInt32) -> Void, word: (UInt64) -> Void) {
+        var h = CrisisLexicon.fnvOffset
+        var inWord = false
+        @inline(__always) func take(_ u: UInt32) {
+            scalar(u)
+            let extend: Bool
+            let letter: Bool
+            if u < 0x80 {
+                extend = false
+                letter = (u >= 0x61 && u <= 0x7A) || u == 0x27
+            } else if (u >= 0xC0 && u <= 0x24F && u != 0xD7 && u != 0xF7) || (u >= 0x400 && u <= 0x481)
+                        || (u >= 0x48A && u <= 0x52F) || (u >= 0x1E00 && u <= 0x1EFF) || u == 0x2019 {
+                extend = false
+                letter = true
+            } else if u >= 0x300 && u <= 0x36F {
+                extend = true
+                letter = false
+            } else if u < 0xC0 {
+                extend = false
+                letter = u == 0xAA || u == 0xB5 || u == 0xBA
+            } else {
+                let p = Unicode.Scalar(u)!.properties
+                extend = p.isGraphemeExtend || u == 0x200D
+                letter = !extend && p.isAlphabetic
+            }
+            if extend {
+                // Part of the character before it: in its word, if that was a letter.
+                if inWord { h = (h ^ UInt64(u)) &* CrisisLexicon.fnvPrime }
+            } else if letter {
+                if !inWord { h = CrisisLexicon.fnvOffset; inWord = true }
+                h = (h ^ UInt64(u)) &* CrisisLexicon.fnvPrime
+            } else if inWord {
+                word(h)
+                inWord = false
+            }
+        }
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v < 0x80 {
+                take(v >= 0x41 && v <= 0x5A ? v + 0x20 : v)
+            } else if (v >= 0xC0 && v <= 0xDE && v != 0xD7) || (v >= 0x410 && v <= 0x42F) {
+                take(v + 0x20)
+            } else if v >= 0x400 && v <= 0x40F {
+                take(v + 0x50)
+            } else if (v >= 0xDF && v <= 0xFF) || (v >= 0x430 && v <= 0x45F) || !s.properties.changesWhenLowercased {
+                take(v)
+            } else {
+                for u in s.properties.lowercaseMapping.unicodeScalars { take(u.value) }
+            }
+        }
+        if inWord { word(h) }
+    }
+
+    /// The old reading (`String.lowercased()`, split into `Character`s): tests check
+    /// ``scan(_:scalar:word:)`` against it.
+    static func referenceWords(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && $0 != "'" && $0 != "’" }.map(String.init)
+    }
+
+    /// The words ``scan(_:scalar:word:)`` finds, as hashes (tests).
+    static func scannedWordHashes(_ text: String) -> [UInt64] {
+        var out: [UInt64] = []
+        scan(text, scalar: { _ in }, word: { out.append($0) })
+        return out
     }
 
     /// Latin-script languages by distinctive letters (3 points each) and common words (2 each).
     private static func latinLanguage(_ text: String) -> (language: SafetyLanguage, sure: Bool) {
-        var score = [Int](repeating: 0, count: SafetyLanguage.allCases.count)
-        let lower = text.lowercased()
-        for ch in lower.unicodeScalars where ch.value >= 0x80 {
-            if let langs = Self.hintIndex[ch.value] { for l in langs { score[l] += 3 } }
-        }
-        for w in lower.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "’" }) {
-            if let langs = Self.wordIndex[String(w)] { for l in langs { score[l] += 2 } }
+        var score = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &score) { raw in
+            let score = raw.bindMemory(to: Int.self)
+            scan(text, scalar: { u in
+                // Letters some languages use (U+00A1…U+1EFF; `İ` lower-cases to `i` and U+0307).
+                guard u >= 0xA1 && u <= 0x1EFF, let langs = Self.hintIndex[u] else { return }
+                for l in langs { score[l] += 3 }
+            }, word: { h in
+                guard let m = Self.wordIndex.find(h).map(UInt32.init) else { return }
+                var bits = m & Self.languageBits
+                while bits != 0 {
+                    score[bits.trailingZeroBitCount] += 2
+                    bits &= bits - 1
+                }
+            })
         }
         var best = -1, bestScore = 0, second = 0
-        for (i, v) in score.enumerated() {
-            if v > bestScore { second = bestScore; bestScore = v; best = i } else if v > second { second = v }
+        withUnsafeBytes(of: &score) { raw in
+            for (i, v) in raw.bindMemory(to: Int.self).enumerated() {
+                if v > bestScore { second = bestScore; bestScore = v; best = i } else if v > second { second = v }
+            }
         }
         guard best >= 0 else { return (.english, false) }
         return (SafetyLanguage.allCases[best], bestScore >= 4 && bestScore >= second + 2)
@@ -90,15 +175,22 @@ extension SafetyLanguage {
         return index
     }()
 
-    /// Common word → languages (indices into `allCases`).
-    private static let wordIndex: [String: [Int]] = {
-        var index: [String: [Int]] = [:]
+    /// Common word (FNV-1a hash of its scalars) → bit `i` for `allCases[i]` among the Latin-script
+    /// common words, plus ``russianBit`` and ``ukrainianBit`` for the Cyrillic ones.
+    private static let wordIndex: HashTable = {
+        var index: [UInt64: Int32] = [:]
         for (lang, words) in commonWords {
             let i = SafetyLanguage.allCases.firstIndex(of: lang)!
-            for w in words { index[w, default: []].append(i) }
+            for w in words { index[CrisisLexicon.hash(w.unicodeScalars), default: 0] |= 1 << Int32(i) }
         }
-        return index
+        for w in russianWords { index[CrisisLexicon.hash(w.unicodeScalars), default: 0] |= Int32(russianBit) }
+        for w in ukrainianWords { index[CrisisLexicon.hash(w.unicodeScalars), default: 0] |= Int32(ukrainianBit) }
+        return HashTable(index, in: wordIndexMemory)
     }()
+    private static let wordIndexMemory = HashTable.Memory()
+    private static let russianBit: UInt32 = 1 << 29
+    private static let ukrainianBit: UInt32 = 1 << 30
+    private static let languageBits: UInt32 = (1 << 29) - 1
 
     private static let letterHints: [(SafetyLanguage, String)] = [
         (.turkish, "ğşıçİü"), (.vietnamese, "ơưđăạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ"),

@@ -89,17 +89,61 @@ struct SafetyText {
         return false
     }
 
-    /// Folds `text` with `fold` (U+0080…U+1FFF → up to two scalars, from the lexicon file).
-    init(_ text: String, fold: FoldTable) {
-        let source = Self.needsCompatibilityMapping(text) ? text.precomposedStringWithCompatibilityMapping : text
-        scalars.reserveCapacity(source.utf8.count)
+    /// `text` in Unicode NFKC when ``needsCompatibilityMapping(_:)`` says so, else `text`.
+    ///
+    /// Text of fullwidth ASCII (`ｉ ｗａｎｔ`, U+FF01…U+FF5E, and the ideographic space) among
+    /// letters NFKC leaves alone (ASCII, Latin, Cyrillic, kana, Han, Hangul syllables, common
+    /// punctuation and emoji; see ``isCompatibilityInert(_:)``) is mapped scalar by scalar, which
+    /// gives NFKC's result without Foundation's normaliser; anything else goes through it.
+    static func compatibilityMapped(_ text: String) -> String {
+        guard needsCompatibilityMapping(text) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v >= 0xFF01 && v <= 0xFF5E {
+                out.append(UInt8(v - 0xFEE0))
+            } else if v == 0x3000 {
+                out.append(0x20)
+            } else if isCompatibilityInert(v) {
+                out.append(contentsOf: UTF8.encode(s)!)
+            } else {
+                return text.precomposedStringWithCompatibilityMapping
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Scalars NFKC leaves unchanged that never combine with a neighbour (tests check every one
+    /// against Foundation's NFKC): ASCII, Latin-1 letters and common signs, Latin Extended-A
+    /// but for `Ĳ ĳ Ŀ ŀ ŉ ſ`, Vietnamese letters, Cyrillic, dashes and quotes, CJK punctuation,
+    /// kana, Han, Hangul syllables, symbols and emoji, variation selectors.
+    static func isCompatibilityInert(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x00...0x9F, 0xA1...0xA7, 0xA9, 0xAB...0xAE, 0xB0, 0xB1, 0xB6, 0xB7, 0xBB, 0xBF...0x131, 0x134...0x13E,
+             0x141...0x148, 0x14A...0x17E, 0x1EA0...0x1EF9, 0x400...0x482, 0x48A...0x4FF,
+             0x2012...0x2016, 0x2018...0x2022, 0x3001...0x3003, 0x3005...0x3007, 0x3008...0x3011, 0x3014...0x301B,
+             0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FE, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+             0x2600...0x27BF, 0xFE0E, 0xFE0F, 0x1F300...0x1FAFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The state of ``init(_:fold:)`` while it reads (methods on a local struct: no dynamic
+    /// exclusivity checks, unlike nested functions that capture local variables).
+    private struct Folder {
+        var scalars: [UInt32] = []
+        var tokens: [Token] = []
+        var compact: [UInt32] = []
+        var compactClause: [Int32] = []
         var tokenStart = 0
         var letters = 0, latin = 0, cyrillic = 0, digits = 0
         var clause: Int32 = 0
         var clauseHasContent = false
-        var dotPending = false
 
-        func finish() {
+        mutating func finish() {
             let end = scalars.count
             if end == tokenStart { return }
             defer { tokenStart = scalars.count }
@@ -110,7 +154,7 @@ struct SafetyText {
                 script = cyrillic > latin ? .cyrillic : latin > 0 ? .latin : cyrillic > 0 ? .cyrillic : .other
                 if digits > 0 {
                     for i in tokenStart..<end where scalars[i] < 0x80 {
-                        scalars[i] = script == .cyrillic ? Self.cyrillicLeet(scalars[i]) : Self.latinLeet(scalars[i])
+                        scalars[i] = script == .cyrillic ? SafetyText.cyrillicLeet(scalars[i]) : SafetyText.latinLeet(scalars[i])
                     }
                 }
             }
@@ -133,50 +177,64 @@ struct SafetyText {
             clauseHasContent = true
             letters = 0; latin = 0; cyrillic = 0; digits = 0
         }
-        func endClause() {
+        mutating func endClause() {
             finish()
             if clauseHasContent {
-                joinSingleLetters(from: tokens.lastIndex(where: { $0.clause != clause }).map { $0 + 1 } ?? 0)
+                SafetyText.joinSingleLetters(&tokens, from: tokens.lastIndex(where: { $0.clause != clause }).map { $0 + 1 } ?? 0)
                 clause += 1
                 clauseHasContent = false
             }
         }
-        @inline(__always) func letter(_ v: UInt32) {
+        @inline(__always) mutating func letter(_ v: UInt32) {
             scalars.append(v)
             letters += 1
-            if v < 0x250 { latin += 1 } else if Self.isCyrillic(v) { cyrillic += 1 }
+            if v < 0x250 { latin += 1 } else if SafetyText.isCyrillic(v) { cyrillic += 1 }
         }
+    }
+
+    /// Folds `text` with `fold` (U+0080…U+1FFF → up to two scalars, from the lexicon file).
+    init(_ text: String, fold: FoldTable) {
+        let source = Self.compatibilityMapped(text)
+        var f = Folder()
+        defer {
+            scalars = f.scalars
+            tokens = f.tokens
+            compact = f.compact
+            compactClause = f.compactClause
+        }
+        f.scalars.reserveCapacity(source.utf8.count)
+        var dotPending = false
 
         for scalar in source.unicodeScalars {
             var v = scalar.value
             if dotPending {
                 dotPending = false
                 let isWordChar = (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x400 && v <= 0x4FF)
-                if !isWordChar { endClause() }
+                if !isWordChar { f.endClause() }
             }
             if v < 0x80 {
                 if v >= 0x41 && v <= 0x5A { v += 0x20 }
                 if v >= 0x61 && v <= 0x7A {
-                    letter(v)
+                    f.letter(v)
                 } else if v >= 0x30 && v <= 0x39 {
-                    scalars.append(v)
-                    digits += 1
+                    f.scalars.append(v)
+                    f.digits += 1
                 } else if v == 0x27 || v == 0x60 {
                     continue
                 } else if v == 0x40 || v == 0x24 {
                     // `@` inside a word is `a` (`@` before a word marks a tag); `$` is `s`.
-                    if scalars.count > tokenStart || v == 0x24 {
-                        letter(v == 0x40 ? 0x61 : 0x73)
+                    if f.scalars.count > f.tokenStart || v == 0x24 {
+                        f.letter(v == 0x40 ? 0x61 : 0x73)
                     } else {
-                        finish()
+                        f.finish()
                     }
                 } else if v == 0x2E {
-                    finish()
+                    f.finish()
                     dotPending = true
                 } else if v == 0x21 || v == 0x3F || v == 0x3B || v == 0x0A || v == 0x0D {
-                    endClause()
+                    f.endClause()
                 } else {
-                    finish()
+                    f.finish()
                 }
                 continue
             }
@@ -184,46 +242,59 @@ struct SafetyText {
             case 0xAD, 0x200B...0x200F, 0x2060, 0xFEFF, 0x2018, 0x2019, 0x02BC, 0x0300...0x036F:
                 continue
             case 0x3002, 0xFF01, 0xFF1F, 0xFF0E, 0xFF1B, 0x2026, 0x061F, 0x2029, 0x2028, 0x0085:
-                endClause()
+                f.endClause()
                 continue
             default:
                 break
             }
             if v >= 0x430 && v <= 0x449 {
                 // а…щ, unchanged by the fold but й (read as и): the common case in Russian and Ukrainian
-                letter(v == 0x439 ? 0x438 : v)
+                f.letter(v == 0x439 ? 0x438 : v)
                 continue
             }
             if v < 0x2000 {
-                let f = fold.entries[Int(v) - 0x80]
-                if f == FoldTable.unchanged {
-                    if scalar.properties.isAlphabetic { letter(v) } else { finish() }
+                let e = fold.entries[Int(v) - 0x80]
+                if e == FoldTable.unchanged {
+                    // Latin, Cyrillic and Vietnamese letters without a fold are letters; else ask Unicode.
+                    if (v >= 0xC0 && v <= 0x24F && v != 0xD7 && v != 0xF7) || (v >= 0x400 && v <= 0x481) || (v >= 0x48A && v <= 0x52F)
+                        || (v >= 0x1E00 && v <= 0x1EFF) || scalar.properties.isAlphabetic {
+                        f.letter(v)
+                    } else {
+                        f.finish()
+                    }
                 } else {
-                    let count = Int(f >> 48)
-                    if count >= 1 { letter(UInt32(f & 0xFFFFFF)) }
-                    if count >= 2 { letter(UInt32((f >> 24) & 0xFFFFFF)) }
+                    let count = Int(e >> 48)
+                    if count >= 1 { f.letter(UInt32(e & 0xFFFFFF)) }
+                    if count >= 2 { f.letter(UInt32((e >> 24) & 0xFFFFFF)) }
                 }
                 continue
             }
             if Self.isCompact(v) {
-                finish()
-                compact.append(v)
-                compactClause.append(clause)
-                clauseHasContent = true
+                f.finish()
+                f.compact.append(v)
+                f.compactClause.append(f.clause)
+                f.clauseHasContent = true
                 continue
             }
             if scalar.properties.isAlphabetic && !(v >= 0x3000 && v <= 0x303F) {
-                letter(v)
+                f.letter(v)
             } else {
-                finish()
+                f.finish()
             }
         }
-        endClause()
-        clauseCount = clause
+        f.endClause()
+        clauseCount = f.clause
     }
 
     /// Joins runs of three or more one-letter tokens (`k i l l`) in `tokens[from...]`.
-    private mutating func joinSingleLetters(from first: Int) {
+    private static func joinSingleLetters(_ tokens: inout [Token], from first: Int) {
+        // Most clauses have no three one-letter words in a row: nothing to copy.
+        var run = 0, longest = 0
+        for k in first..<tokens.count {
+            run = tokens[k].end - tokens[k].start == 1 ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        if longest < 3 { return }
         var i = first
         var out: [Token] = []
         var changed = false
@@ -279,6 +350,11 @@ struct FoldTable {
     static let unchanged: UInt64 = .max
     /// `entries[v - 0x80]`: `unchanged`, or count << 48 | second << 24 | first.
     var entries = [UInt64](repeating: FoldTable.unchanged, count: 0x2000 - 0x80)
+
+    mutating func set(_ v: UInt32, count: UInt32, _ first: UInt32, _ second: UInt32) {
+        guard v >= 0x80, v < 0x2000, count <= 2 else { return }
+        entries[Int(v) - 0x80] = UInt64(count) << 48 | (count >= 2 ? UInt64(second) << 24 : 0) | (count >= 1 ? UInt64(first) : 0)
+    }
 
     mutating func set(_ v: UInt32, _ replacement: [UInt32]) {
         guard v >= 0x80, v < 0x2000, replacement.count <= 2 else { return }
