@@ -31,14 +31,20 @@ extension SQLiteJournal {
     /// Every memory, oldest first.
     public func memories() throws -> [Memory] {
         try reading { db in
-            let s = try db.prepare("SELECT id, kind, words, day, source, created_at FROM memories ORDER BY id")
+            // The entry's short id by its rowid (one primary-key look-up per memory).
+            let s = try db.prepare("""
+                SELECT m.id, m.kind, m.words, m.day, m.source, m.created_at,
+                  (SELECT e.short_id FROM entries e
+                   WHERE m.source LIKE 'entry:%' AND e.id = CAST(substr(m.source, 7) AS INTEGER))
+                FROM memories m ORDER BY m.id
+                """)
             defer { s.reset() }
             var out: [Memory] = []
             while try s.step() {
                 guard let kind = MemoryKind(rawValue: s.string(1) ?? ""),
                       let source = MemorySource(name: s.string(4) ?? "") else { continue }
                 out.append(Memory(id: s.int64(0), fact: MemoryFact(kind: kind, words: s.string(2) ?? "", date: s.string(3)),
-                                  source: source, createdAt: Date(milliseconds: s.int64(5))))
+                                  source: source, createdAt: Date(milliseconds: s.int64(5)), entryShortID: s.string(6)))
             }
             return out
         }

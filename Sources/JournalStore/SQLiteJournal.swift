@@ -30,7 +30,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// with `detail=none` over a view, plus CJK one- and two-character pieces in a second table.
     /// 5 = short ids, revisions, trash (issue 12).
     /// 6 = what Luna remembers, kept month observations, Luna's own daily questions (issue 10).
-    public static let schemaVersion = 7
+    /// 7 = the daily question a chat message answered. 8 = the language of Luna's kept question.
+    public static let schemaVersion = 8
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
@@ -539,6 +540,9 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         // 6 → 7: the daily question a chat message answered, kept with the turn (NULL for
         // any other message), so the history shows what was asked.
         { db in try db.execute("ALTER TABLE chat_turns ADD COLUMN question TEXT") },
+        // 7 → 8: the language Luna wrote the day's question in (NULL for one kept before), so
+        // a person who switches language gets the day's question in the new one.
+        { db in try db.execute("ALTER TABLE model_questions ADD COLUMN language TEXT") },
     ]
 
     private func migrate() throws {

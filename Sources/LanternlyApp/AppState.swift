@@ -81,10 +81,13 @@ public struct MemoryItem: Equatable, Sendable {
     public var source: MemorySource
     /// The local day it was remembered, `YYYY-MM-DD`.
     public var rememberedOn: String
+    /// The source entry's short id (`k3f9q`), the one the journal and `lanternly show` use.
+    public var entryShortID: String?
 
-    public init(id: Int64, kind: MemoryKind, words: String, date: String? = nil, source: MemorySource, rememberedOn: String) {
+    public init(id: Int64, kind: MemoryKind, words: String, date: String? = nil, source: MemorySource, rememberedOn: String,
+                entryShortID: String? = nil) {
         self.id = id; self.kind = kind; self.words = words; self.date = date; self.source = source
-        self.rememberedOn = rememberedOn
+        self.rememberedOn = rememberedOn; self.entryShortID = entryShortID
     }
 }
 

@@ -829,7 +829,7 @@ extension Painter {
             let from: String
             switch m.source {
             case .chat: from = t("memory.source.chat")
-            case .entry(let id): from = t.format("memory.source.entry", String(id))
+            case .entry(let id): from = t.format("memory.source.entry", m.entryShortID.map(TerminalText.sanitize) ?? String(id))
             }
             let when = t.format("ui.memories.remembered", from, TerminalText.sanitize(m.rememberedOn))
             for l in TerminalText.wrap(when, width: max(1, w - 2 - kindWidth)) { rows.append(Row(l, muted, indent: 1 + kindWidth)) }

@@ -24,7 +24,7 @@ extension Context {
             recentEntries: ((try? journal?.entries(EntryQuery(limit: 10))) ?? []).reversed().map(\.body),
             memories: settings.keepMemories ? ((try? journal?.memories()) ?? []).map(\.fact.line) : [],
             recentQuestions: (try? journal?.modelQuestions(since: since, before: day)) ?? [],
-            keptToday: try? journal?.modelQuestion(day: day))
+            keptToday: try? journal?.modelQuestion(day: day, language: language))
         let model = try languageModel()
         let diagnostics = try diagnostics()
         let before = history
@@ -35,7 +35,7 @@ extension Context {
         }
         history = result.1
         if result.0.source == .model, request.keptToday == nil {
-            try? journal?.keepModelQuestion(day: day, text: result.0.text, at: now())
+            try? journal?.keepModelQuestion(day: day, language: language, text: result.0.text, at: now())
         }
         do {
             try LanternlyPaths.ensureDirectory(paths.state)

@@ -237,7 +237,8 @@ enum LiveDependencies {
         deps.memories = {
             try journalBox.get().memories().map {
                 MemoryItem(id: $0.id, kind: $0.fact.kind, words: $0.fact.words, date: $0.fact.date, source: $0.source,
-                           rememberedOn: LocalDay($0.createdAt, in: calendar.timeZone).description)
+                           rememberedOn: LocalDay($0.createdAt, in: calendar.timeZone).description,
+                           entryShortID: $0.entryShortID)
             }
         }
         deps.forgetMemory = { id in try journalBox.get().forgetMemory(id: id) }

@@ -32,7 +32,7 @@ enum MemoryCommand {
                 let id = String(m.id).padding(toLength: idWidth, withPad: " ", startingAt: 0)
                 var line = "\(id)  \(kind.padding(toLength: kindWidth, withPad: " ", startingAt: 0))  \(Sanitize.text(m.fact.words))"
                 if let day = m.fact.date { line += " (\(day))" }
-                line += " — " + sourceLabel(m.source, context)
+                line += " — " + sourceLabel(m.source, entry: m.entryShortID, context)
                 Output.line(line)
             }
             return 0
@@ -68,10 +68,12 @@ enum MemoryCommand {
         }
     }
 
-    static func sourceLabel(_ source: MemorySource, _ context: Context) -> String {
+    /// `from entry k3f9q`: the entry's short id, as `lanternly list` and `show` name it (the
+    /// row id only when the entry is gone).
+    static func sourceLabel(_ source: MemorySource, entry shortID: String?, _ context: Context) -> String {
         switch source {
         case .chat: return context.text("memory.source.chat")
-        case .entry(let id): return context.text("memory.source.entry", String(id))
+        case .entry(let id): return context.text("memory.source.entry", shortID.map(Sanitize.line) ?? String(id))
         }
     }
 
@@ -79,7 +81,8 @@ enum MemoryCommand {
         do { return try body() } catch { throw CLIError.runtime(context.describeJournalError(error)) }
     }
 
-    /// One memory in `--json`: `{"id": 3, "kind": "pet", "words": "Miso", "date": null, "source": "chat", "createdAt": "…"}`.
+    /// One memory in `--json`: `{"id": 3, "kind": "pet", "words": "Miso", "date": null, "source": "chat", "createdAt": "…"}`;
+    /// a memory from an entry adds `"entry": "k3f9q"`, the entry's short id.
     struct Row: Encodable {
         let id: Int64
         let kind: String
@@ -87,17 +90,20 @@ enum MemoryCommand {
         let date: String?
         let source: String
         let createdAt: String
+        let entry: String?
 
         init(_ m: Memory) {
             id = m.id; kind = m.fact.kind.rawValue; words = m.fact.words; date = m.fact.date
             source = m.source.name; createdAt = ISO8601DateFormatter().string(from: m.createdAt)
+            entry = m.entryShortID
         }
 
         func encode(to encoder: Encoder) throws {
-            enum K: String, CodingKey { case id, kind, words, date, source, createdAt }
+            enum K: String, CodingKey { case id, kind, words, date, source, createdAt, entry }
             var c = encoder.container(keyedBy: K.self)
             try c.encode(id, forKey: .id); try c.encode(kind, forKey: .kind); try c.encode(words, forKey: .words)
             try c.encode(date, forKey: .date); try c.encode(source, forKey: .source); try c.encode(createdAt, forKey: .createdAt)
+            try c.encodeIfPresent(entry, forKey: .entry)
         }
     }
 }

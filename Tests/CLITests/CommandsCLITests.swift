@@ -59,6 +59,24 @@ final class CommandsCLITests: XCTestCase {
         XCTAssertTrue(badDate.stderr.contains("2025-02-29"), badDate.stderr)
     }
 
+    /// Luna's own question stays all day, in the language it is read in: switching language
+    /// the same day gives the day's question in the new one, and it then stays too.
+    func testTodaysQuestionFollowsTheLanguageSwitchedToTheSameDay() throws {
+        func q(_ lang: String) throws -> [String: Any] {
+            let r = try cli.run(profile: "iphone-16-pro", ["--lang", lang, "question", "--json"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try XCTUnwrap(r.json, r.stdout)
+        }
+        let english = try q("en"), russian = try q("ru")
+        XCTAssertEqual(english["source"] as? String, "model")
+        XCTAssertEqual(russian["source"] as? String, "model")
+        let text = try XCTUnwrap(russian["question"] as? String)
+        XCTAssertTrue(text.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }, "not Russian: \(text)")
+        XCTAssertFalse(text.unicodeScalars.contains { ("a"..."z").contains(Character($0)) }, "English left in: \(text)")
+        XCTAssertEqual(try q("ru")["question"] as? String, text, "the Russian question stays for the day")
+        XCTAssertEqual(try q("en")["question"] as? String, english["question"] as? String)
+    }
+
     func testWidgetQuestionIsTheSameAllDayAndWrapsOnDay366() throws {
         func q(_ date: String) throws -> String {
             let r = try cli.run(["question", "--widget", "--path", "growth", "--date", date])

@@ -38,6 +38,23 @@ final class MemoryStoreTests: XCTestCase {
         XCTAssertEqual(try journal.memories().map(\.fact.words), ["Miso"])
     }
 
+    /// A memory from an entry names it by the short id people see and type (`lanternly show`),
+    /// never by the row id; a chat's memory has none.
+    func testAMemoryFromAnEntryCarriesTheEntrysShortID() throws {
+        let (journal, _) = try makeJournal(self)
+        // Several entries, so a row id (1, 2, 3) can never pass for a short id.
+        var made: [JournalEntry] = []
+        for (i, text) in ["Tea with Oksana", "Ferry to Hakodate", "Walked Biscuit by the river"].enumerated() {
+            made.append(try journal.add(text, at: Date(timeIntervalSince1970: 1_800_000_000 + Double(i) * 60), timeZone: utc))
+        }
+        try journal.remember([MemoryFact(kind: .place, words: "Hakodate")], source: .entry(made[1].id), at: Date())
+        try journal.remember([MemoryFact(kind: .pet, words: "Biscuit")], source: .entry(made[2].id), at: Date())
+        try journal.remember([MemoryFact(kind: .goal, words: "swim in the sea")], source: .chat, at: Date())
+        let all = try journal.memories()
+        XCTAssertEqual(all.map(\.entryShortID), [made[1].shortID, made[2].shortID, nil])
+        XCTAssertTrue(all.prefix(2).allSatisfy { ShortID.normalize($0.entryShortID ?? "") != nil })
+    }
+
     private func fileBytesContain(_ paths: LanternlyPaths, _ needle: String) -> Bool {
         let folder = paths.database.deletingLastPathComponent()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

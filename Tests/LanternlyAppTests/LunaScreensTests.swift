@@ -11,9 +11,11 @@ final class LunaScreensTests: XCTestCase {
 
     private let memories = [
         MemoryItem(id: 3, kind: .pet, words: "Miso", source: .chat, rememberedOn: "2026-11-02"),
-        MemoryItem(id: 5, kind: .situation, words: "job interview", date: "2026-12-01", source: .entry(12), rememberedOn: "2026-11-20"),
+        // The screen names an entry by its short id, as the journal and `lanternly show` do.
+        MemoryItem(id: 5, kind: .situation, words: "job interview", date: "2026-12-01", source: .entry(12), rememberedOn: "2026-11-20",
+                   entryShortID: "q7m2x"),
         MemoryItem(id: 9, kind: .preference, words: "loves slow rainy mornings with a long book and tea", source: .entry(14),
-                   rememberedOn: "2026-11-28"),
+                   rememberedOn: "2026-11-28", entryShortID: "h4tz9"),
     ]
 
     private func rows(_ s: AppState) -> [String] {
@@ -71,7 +73,8 @@ final class LunaScreensTests: XCTestCase {
         XCTAssertTrue(text.contains(en("memory.kind.pet")) && text.contains("Miso"), text)
         XCTAssertTrue(text.contains("job interview (2026-12-01)"), text)
         XCTAssertTrue(text.contains(testCatalog.format("ui.memories.remembered", .english, en("memory.source.chat"), "2026-11-02")), text)
-        XCTAssertTrue(text.contains(testCatalog.format("memory.source.entry", .english, "12")), text)
+        XCTAssertTrue(text.contains(testCatalog.format("memory.source.entry", .english, "q7m2x")), text)
+        XCTAssertFalse(text.contains(testCatalog.format("memory.source.entry", .english, "12")), "the row id is not shown: \(text)")
         // The highlighted memory is drawn in reverse video.
         let frame = render(s, catalog: testCatalog)
         let row = (0..<s.height).first { frame.rowText($0).contains("Miso") }!
@@ -243,6 +246,27 @@ final class LunaScreensTests: XCTestCase {
 
     // MARK: Luna's tags for a saved entry
 
+    /// Luna may offer one tag or several: the offer reads right for either number (no "them"
+    /// for one tag, no plural "теги" before a single one), in both languages, at 80 and 40 columns.
+    func testTheTagOfferReadsRightForOneTagAndForSeveral() {
+        for language in [AppLanguage.english, .russian] {
+            for tags in [["sea"], ["sea", "tide", "morning"]] {
+                for width in [80, 40] {
+                    var s = AppState(width: width, height: 24)
+                    s.language = language
+                    _ = reduce(&s, .keyPressed(.function(4)))
+                    _ = reduce(&s, .journalListed([JournalEntrySummary(id: 3, day: "2026-11-30", time: "08:10", title: "Sea at dawn")]))
+                    _ = reduce(&s, .tagsSuggested(entryID: 3, tags: tags))
+                    let line = testCatalog.format("ui.journal.suggestedTags", language, tags.map { "@" + $0 }.joined(separator: " "), "a", "x")
+                    let words = Set(line.lowercased().split { !$0.isLetter }.map(String.init))
+                    XCTAssertTrue(words.isDisjoint(with: ["them", "they", "теги", "их"]), "\(language) \(tags): \(line)")
+                    let text = screenText(s).replacingOccurrences(of: "\n", with: " ")
+                    for tag in tags { XCTAssertTrue(text.contains("@" + tag), "\(width) \(language): \(text)") }
+                }
+            }
+        }
+    }
+
     func testSavedEntryAsksForTagsAndOneKeyTakesThem() {
         var s = AppState(width: 80, height: 24)
         _ = reduce(&s, .keyPressed(.function(4)))
@@ -352,7 +376,8 @@ final class LunaScreensSnapshotTests: XCTestCase {
     func testMemoriesAndMonthSnapshots() {
         let items = [
             MemoryItem(id: 3, kind: .pet, words: "Miso", source: .chat, rememberedOn: "2026-11-02"),
-            MemoryItem(id: 5, kind: .situation, words: "job interview", date: "2026-12-01", source: .entry(12), rememberedOn: "2026-11-20"),
+            MemoryItem(id: 5, kind: .situation, words: "job interview", date: "2026-12-01", source: .entry(12), rememberedOn: "2026-11-20",
+                       entryShortID: "q7m2x"),
         ]
         let month = YearMonth("2026-02")!
         let entries = [1, 2, 3, 10, 28].map {

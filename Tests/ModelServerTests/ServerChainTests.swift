@@ -70,8 +70,18 @@ final class ServerChainTests: XCTestCase {
         server.behaviour = .endless
         let service = try chain()
         let seen = Collected()
-        let task = Task { await service.reply(to: "keep going", progress: { seen.add($0) }) }
-        while !(seen.texts.last?.contains("word2") ?? false) { try await Task.sleep(nanoseconds: 10_000_000) }
+        let done = FinishedReply()
+        let task = Task {
+            let reply = await service.reply(to: "keep going", progress: { seen.add($0) })
+            done.set(reply)
+            return reply
+        }
+        // Waits for the stream, never forever: a reply that did not come from the server (the
+        // crisis path, the bank) fails by its source instead of hanging the whole suite.
+        while !(seen.texts.last?.contains("word2") ?? false) {
+            if let early = done.reply { return XCTFail("the reply never streamed: \(early.source): \(early.text.prefix(60))") }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
         task.cancel()
         let reply = await task.value
         XCTAssertEqual(reply.ending, .stopped)
@@ -107,4 +117,12 @@ final class ServerChainTests: XCTestCase {
         XCTAssertEqual(reply.source, .onDevice)
         XCTAssertEqual(server.requests.count, 1)
     }
+}
+
+/// The reply of a task, once it has one (read while the test waits for its stream).
+final class FinishedReply: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Reply?
+    func set(_ r: Reply) { lock.withLock { value = r } }
+    var reply: Reply? { lock.withLock { value } }
 }

@@ -36,7 +36,13 @@ start open 80x24 --lang en
 "$TUI" keys "$s" F7
 "$TUI" wait "$s" "What Luna remembers \($n\)" 5
 "$TUI" wait "$s" 'pet +Miso' 5
-"$TUI" wait "$s" "from entry 1, remembered $(date -u +%Y-%m-%d)" 5
+# The entry is named by its short id (as `lanternly list` shows it and `show` takes it), never a row id.
+sid=$(lanternly list | awk 'NR == 1 { print $1 }')
+[[ "$sid" =~ ^[a-z0-9]{5}$ ]] || fail "no short id in 'lanternly list': $sid"
+"$TUI" wait "$s" "from entry $sid, remembered $(date -u +%Y-%m-%d)" 5
+lanternly memory list | grep -q -- "— from entry $sid\$" || fail "memory list does not name entry $sid"
+memories_json | python3 -c "import json,sys; sys.exit(not all(m.get('entry') == '$sid' for m in json.load(sys.stdin)))" \
+  || fail "memory list --json has no entry $sid"
 "$TUI" wait "$s" 'd forget +D forget all' 5
 # Forget one: asked first; n keeps it.
 "$TUI" keys "$s" d

@@ -72,11 +72,15 @@ public struct Memory: Hashable, Sendable {
     public var source: MemorySource
     /// When it was remembered (UTC).
     public var createdAt: Date
+    /// For a memory from an entry: that entry's short id (`k3f9q`, as `lanternly list` shows
+    /// it and `lanternly show` takes it); `nil` for a chat, or an entry no longer there.
+    public var entryShortID: String?
 
-    public init(id: Int64, fact: MemoryFact, source: MemorySource, createdAt: Date) {
+    public init(id: Int64, fact: MemoryFact, source: MemorySource, createdAt: Date, entryShortID: String? = nil) {
         self.id = id
         self.fact = fact
         self.source = source
         self.createdAt = createdAt
+        self.entryShortID = entryShortID
     }
 }
