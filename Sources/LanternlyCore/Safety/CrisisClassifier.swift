@@ -32,8 +32,14 @@ final class CrisisClassifier: @unchecked Sendable {
         /// p(concern) that flags concern alone.
         var concernHigh: Float = 2
         /// The classifier flags alone (``high``, ``concernHigh``) only on messages with at least
-        /// this many features: on short ones it is overconfident ("I forgot to take all my pills").
+        /// this many features, or with some lexicon cue: on short lines without one it is
+        /// overconfident ("are you there", "let it go").
         var minFeatures: Float = 0
+        /// The veto counts only on messages with at least this many features and fewer than
+        /// ``CrisisClassifier/vetoBelowFeatures``: a bare cue ("kms", "s-u-i-c-i-d-e") is too
+        /// short for the classifier to judge, and in a long paragraph the one risky sentence is
+        /// diluted among the rest, so there the lexicon's strong hit stands alone.
+        var vetoFromFeatures: Float = 0
         /// Whether the thresholds let the classifier change any outcome.
         var used: Bool { low <= 1 || high <= 1 || veto > 0 || concernHigh <= 1 }
     }
@@ -76,6 +82,9 @@ final class CrisisClassifier: @unchecked Sendable {
 
     static let headerSize = 8 + 14 * 4
 
+    /// The upper end of the veto's window, in features (`Scripts/crisis_train.py` VETO_BELOW).
+    static let vetoBelowFeatures: Float = 400
+
     /// Reads weights from a copy of `data` (layout above); `nil` when it is not such a file.
     convenience init?(data: Data) {
         self.init(file: MappedFile(copying: data))
@@ -91,7 +100,7 @@ final class CrisisClassifier: @unchecked Sendable {
         guard n > 0, n & (n - 1) == 0, data.count == Self.headerSize + n * 3 else { return nil }
         buckets = n
         mask = UInt64(n - 1)
-        thresholds = Thresholds(low: f32(8), high: f32(12), cue: f32(16), followupBar: f32(20), veto: f32(24), concernHigh: f32(28), minFeatures: f32(32))
+        thresholds = Thresholds(low: f32(8), high: f32(12), cue: f32(16), followupBar: f32(20), veto: f32(24), concernHigh: f32(28), minFeatures: f32(32), vetoFromFeatures: f32(36))
         scales = (f32(40), f32(44), f32(48))
         biases = (f32(52), f32(56), f32(60))
         let w = (data.baseAddress! + Self.headerSize).assumingMemoryBound(to: Int8.self)

@@ -55,7 +55,8 @@ public enum CrisisDetector {
     }
 
     /// The combined decision from lexicon and classifier scores (thresholds tuned by
-    /// `Scripts/crisis_train.py`): a strong lexicon hit the classifier does not veto, or the
+    /// `Scripts/crisis_train.py`): a strong lexicon hit the classifier does not veto (it may
+    /// veto only messages of a middling length, see ``CrisisClassifier/Thresholds``), or the
     /// classifier sure alone, or the classifier fairly sure beside a weaker lexicon cue no softener
     /// touched, or the classifier sure of risk and that it is more the writer's own than another's.
     static func decide(_ s: CrisisScore, atRisk: Bool) -> CrisisOutcome {
@@ -64,15 +65,17 @@ public enum CrisisDetector {
         let bar: Float = atRisk ? t.followupBar : 1
         let risk = s.classifierCrisis + s.classifierConcern
         // The classifier's bars stay put after a risky turn: only the lexicon's cues count more.
-        let vetoed = c.isTrained && risk < t.veto
-        let long = Float(s.classifierFeatures) >= t.minFeatures
+        let features = Float(s.classifierFeatures)
+        let judged = features >= t.vetoFromFeatures && features < CrisisClassifier.vetoBelowFeatures
+        let vetoed = c.isTrained && judged && risk < t.veto
+        let alone = features >= t.minFeatures || s.lexicalSelf > 0 || s.lexicalOther > 0
         // Sure of risk, and more of the writer's own than of another's: crisis rather than concern.
-        if (s.lexicalSelf >= bar && !vetoed) || (s.classifierCrisis >= t.high && long)
+        if (s.lexicalSelf >= bar && !vetoed) || (s.classifierCrisis >= t.high && alone)
             || (s.classifierCrisis >= t.low && s.plainSelf >= t.cue * bar)
-            || (long && risk >= t.high && s.classifierCrisis >= s.classifierConcern) {
+            || (alone && risk >= t.high && s.classifierCrisis >= s.classifierConcern) {
             return .crisis
         }
-        if (s.lexicalOther >= 1 && !vetoed) || (long && (s.classifierConcern >= t.concernHigh || risk >= t.high)) {
+        if (s.lexicalOther >= 1 && !vetoed) || (alone && (s.classifierConcern >= t.concernHigh || risk >= t.high)) {
             return .concern
         }
         return .none
