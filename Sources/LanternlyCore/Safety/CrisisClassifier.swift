@@ -7,11 +7,11 @@ import LanternlyResources
 /// over the feature counts divided by the square root of their number).
 ///
 /// Trained by `Scripts/crisis_train.py` on the train part of `Eval/crisis/corpus/` and all of
-/// `Eval/crisis/corpus-breadth/`, which also tunes the decision thresholds on the dev part and
-/// a blind set; weights in `Resources/crisis-weights.bin`.
+/// every `Eval/crisis/corpus-*/` folder, which also tunes the decision thresholds on the dev part
+/// and `Eval/crisis/tune-blind-r2`; weights in `Resources/crisis-weights.bin`.
 ///
 /// File layout (little-endian): `LCC2`, UInt32 bucket count (a power of two), 8 × Float32
-/// thresholds (see ``Thresholds``; the last one reserved), 3 × Float32 scales, 3 × Float32
+/// thresholds (``Thresholds`` in declaration order, followup bar fourth), 3 × Float32 scales, 3 × Float32
 /// biases, then `buckets × 3` Int8 weights (bucket-major; weight = int8 × scale of its class).
 /// Features hash with FNV-1a 64 over UTF-8 bytes of a tagged string (`w:word`, `b:w1 w2`,
 /// `c: ab`, `k:漢字`), modulo the bucket count.

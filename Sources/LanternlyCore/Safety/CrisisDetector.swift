@@ -62,9 +62,9 @@ public enum CrisisDetector {
     static func decide(_ s: CrisisScore, atRisk: Bool) -> CrisisOutcome {
         let c = CrisisClassifier.shipped
         let t = c.thresholds
+        // After a risky turn only the lexicon's cues count more; the classifier's bars stay put.
         let bar: Float = atRisk ? t.followupBar : 1
         let risk = s.classifierCrisis + s.classifierConcern
-        // The classifier's bars stay put after a risky turn: only the lexicon's cues count more.
         let features = Float(s.classifierFeatures)
         let judged = features >= t.vetoFromFeatures && features < CrisisClassifier.vetoBelowFeatures
         let vetoed = c.isTrained && judged && risk < t.veto
