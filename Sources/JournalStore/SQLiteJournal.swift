@@ -824,10 +824,26 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// The rows indexed here are exactly what the trigger would have indexed (the same
     /// `lanternly_fold` and `lanternly_cjk_grams` of the same bodies).
     static func withSearchIndexInBulk(_ db: SQLiteConnection, above: Int64, _ body: () throws -> Void) throws {
+        let indexed = try withoutSearchInsertTrigger(db) {
+            try body()
+            try indexInBulk(db, above: above)
+        }
+        if !indexed { try body() }
+    }
+
+    /// The insert trigger (`entries_search_insert`) dropped while `body` runs and created again
+    /// from its own stored SQL after it; false (and `body` not run) on a schema without it.
+    /// Runs inside the caller's write transaction, so an error rolls the drop back too.
+    private static func withoutSearchInsertTrigger(_ db: SQLiteConnection, _ body: () throws -> Void) throws -> Bool {
         let trigger = try db.strings("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'entries_search_insert'")
-        guard let create = trigger.first else { return try body() }
+        guard let create = trigger.first else { return false }
         try db.execute("DROP TRIGGER entries_search_insert")
         try body()
+        try db.execute(create)
+        return true
+    }
+
+    private static func indexInBulk(_ db: SQLiteConnection, above: Int64) throws {
         // FTS5's own batching (`hashsize`, 1 MiB) is kept: a larger one builds faster but
         // leaves a few large segments side by side, which the next `write`s then merge in one
         // go (measured here: one write took 0.44 s after an import built with 8 MiB).
@@ -844,7 +860,6 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         cjk.bind(1, above)
         try cjk.step()
         cjk.reset()
-        try db.execute(create)
     }
 
     /// Runs `body`, which only inserts entries and indexes each one itself with the closure
@@ -868,36 +883,35 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     static func withSearchIndexAsRowsArrive(
         _ db: SQLiteConnection, _ body: (_ index: ((Int64, PreparedEntry) throws -> Void)?) throws -> Void
     ) throws {
-        let trigger = try db.strings("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'entries_search_insert'")
-        guard let create = trigger.first else { return try body(nil) }
-        try db.execute("DROP TRIGGER entries_search_insert")
-        let fts = try db.prepare("INSERT INTO entries_fts(rowid, body) VALUES (?1, ?2)")
-        let cjk = try db.prepare("INSERT INTO entries_cjk(rowid, grams) VALUES (?1, ?2)")
-        // Index rows a feed batch at a time rather than after each row (measured here: about
-        // 0.1 s less wall time at 100,000 entries).
-        var pending: [(Int64, String, String)] = []
-        pending.reserveCapacity(ImportFeed.batchSize)
-        func flush() throws {
-            for (id, folded, grams) in pending {
-                fts.bind(1, id)
-                fts.bind(2, folded)
-                try fts.step()
-                fts.reset()
-                guard !grams.isEmpty else { continue }
-                cjk.bind(1, id)
-                cjk.bind(2, grams)
-                try cjk.step()
-                cjk.reset()
+        let indexed = try withoutSearchInsertTrigger(db) {
+            let fts = try db.prepare("INSERT INTO entries_fts(rowid, body) VALUES (?1, ?2)")
+            let cjk = try db.prepare("INSERT INTO entries_cjk(rowid, grams) VALUES (?1, ?2)")
+            // Index rows a feed batch at a time rather than after each row (measured here: about
+            // 0.1 s less wall time at 100,000 entries).
+            var pending: [(Int64, String, String)] = []
+            pending.reserveCapacity(ImportFeed.batchSize)
+            func flush() throws {
+                for (id, folded, grams) in pending {
+                    fts.bind(1, id)
+                    fts.bind(2, folded)
+                    try fts.step()
+                    fts.reset()
+                    guard !grams.isEmpty else { continue }
+                    cjk.bind(1, id)
+                    cjk.bind(2, grams)
+                    try cjk.step()
+                    cjk.reset()
+                }
+                pending.removeAll(keepingCapacity: true)
             }
-            pending.removeAll(keepingCapacity: true)
+            try body { id, p in
+                let (folded, grams) = p.searchText ?? (SearchText.fold(p.entry.text), SearchText.cjkGrams(p.entry.text))
+                pending.append((id, folded, grams))
+                if pending.count >= ImportFeed.batchSize { try flush() }
+            }
+            try flush()
         }
-        try body { id, p in
-            let (folded, grams) = p.searchText ?? (SearchText.fold(p.entry.text), SearchText.cjkGrams(p.entry.text))
-            pending.append((id, folded, grams))
-            if pending.count >= ImportFeed.batchSize { try flush() }
-        }
-        try flush()
-        try db.execute(create)
+        if !indexed { try body(nil) }
     }
 
     /// See ``Journal/entries(_:)``. Plans for 100,000 entries: the walk goes down the
