@@ -18,8 +18,8 @@ folds each message exactly as the app does and gives the lexicon's scores.
   half of the plan/preparation lines to carry no risk in the text alone ("thursday night it is");
   they are kept, as blind writers label such lines crisis, and training without them lowered
   recall on the blind sets at the same specificity.
-- Tuning data: the dev part of the corpus and Eval/crisis/tune-blind-r2 and tune-blind-r3 (blind
-  sets, spent), plus any `--tune` files. The decision thresholds are chosen there.
+- Tuning data: the dev part of the corpus and Eval/crisis/tune-blind-r2, r3 and r5 (blind sets,
+  spent; r5 measured the shipped model once, then the lexicon change below), plus any `--tune` files. The decision thresholds are chosen there.
   The corpus's test part is never read here; a fresh blind set, kept outside the repository, is
   the honest measure (`make eval EVAL_EXTRA=...`).
 - Shipped: `python3 Scripts/crisis_train.py --l2 0.01 --thresholds 0.3 0.75 0.7 0.6 0.1 0.75 90 100 0.95`:

@@ -78,6 +78,8 @@ final class CrisisLanguagesTests: XCTestCase {
         "i want to d 1 e tonight",
         "n o   q u i e r o   v i v i r",
         "я  н е  х о ч у  ж и т ь",
+        "quiero ahorcarme esta noche",
+        "I'm going to overdose tonight",
         "gonna k 1 l l m y s e l f",
     ]
 
@@ -103,6 +105,9 @@ final class CrisisLanguagesTests: XCTestCase {
         "배고파 죽겠다",
         "my grandmother died last year and I miss her",
         "rough day, tired and sad, but okay",
+        // A means named in an everyday or medical sense is a weak cue, not a strong one.
+        "I bought a new rope for the boat",
+        "the pharmacist said more than 3 grams of paracetamol a day is an overdose",
         // Signing off for the day is not a farewell.
         "bye, see you tomorrow",
         "bis morgen, tschüss",
