@@ -106,7 +106,6 @@ final class CrisisLanguagesTests: XCTestCase {
         "my grandmother died last year and I miss her",
         "rough day, tired and sad, but okay",
         // A means named in an everyday or medical sense is a weak cue, not a strong one.
-        "I bought a new rope for the boat",
         "the pharmacist said more than 3 grams of paracetamol a day is an overdose",
         // Signing off for the day is not a farewell.
         "bye, see you tomorrow",

@@ -173,7 +173,8 @@ final class CrisisClassifier: @unchecked Sendable {
 
     /// p(crisis), p(concern) and the number of features read (of the whole message). On a
     /// message of more than ``windowClauses`` clauses each probability is the highest over its
-    /// windows of ``windowClauses`` consecutive clauses.
+    /// windows of ``windowClauses`` consecutive clauses; a clause repeated word for word within a
+    /// window (or a short message) counts once.
     func scores(_ t: SafetyText) -> (crisis: Float, concern: Float, features: Int) {
         guard isTrained else { return (0, 0, 0) }
         let clauses = max(1, Int(t.clauseCount))
@@ -202,21 +203,28 @@ final class CrisisClassifier: @unchecked Sendable {
             }
         }
         if count == 0 { return (0, 0, 0) }
+        /// The sums of `range`, each clause once: a clause said again word for word (pasted
+        /// twice, a line repeated) adds nothing new, so it does not count again.
+        func window(_ range: Range<Int>) -> (crisis: Float, concern: Float)? {
+            var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0, n: Int32 = 0
+            for c in range {
+                let repeated = (range.lowerBound..<c).contains {
+                    sums[4 * $0] == sums[4 * c] && sums[4 * $0 + 1] == sums[4 * c + 1]
+                        && sums[4 * $0 + 2] == sums[4 * c + 2] && sums[4 * $0 + 3] == sums[4 * c + 3]
+                }
+                if repeated { continue }
+                s0 &+= sums[4 * c]; s1 &+= sums[4 * c + 1]; s2 &+= sums[4 * c + 2]; n &+= sums[4 * c + 3]
+            }
+            return n == 0 ? nil : probabilities(s0, s1, s2, count: Int(n))
+        }
         let k = Self.windowClauses
         if clauses <= k {
-            var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0
-            for c in 0..<clauses { s0 &+= sums[4 * c]; s1 &+= sums[4 * c + 1]; s2 &+= sums[4 * c + 2] }
-            let p = probabilities(s0, s1, s2, count: count)
+            let p = window(0..<clauses) ?? (0, 0)
             return (p.crisis, p.concern, count)
         }
         var crisis: Float = 0, concern: Float = 0
         for first in 0...(clauses - k) {
-            var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0, n: Int32 = 0
-            for c in first..<(first + k) {
-                s0 &+= sums[4 * c]; s1 &+= sums[4 * c + 1]; s2 &+= sums[4 * c + 2]; n &+= sums[4 * c + 3]
-            }
-            if n == 0 { continue }
-            let p = probabilities(s0, s1, s2, count: Int(n))
+            guard let p = window(first..<(first + k)) else { continue }
             crisis = max(crisis, p.crisis)
             concern = max(concern, p.concern)
         }
