@@ -31,7 +31,8 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// 5 = short ids, revisions, trash (issue 12).
     /// 6 = what Luna remembers, kept month observations, Luna's own daily questions (issue 10).
     /// 7 = the daily question a chat message answered. 8 = the language of Luna's kept question.
-    public static let schemaVersion = 8
+    /// 9 = the local day and time as integers (`YYYYMMDD`, `HHMM`).
+    public static let schemaVersion = 9
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
@@ -543,7 +544,57 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         // 7 → 8: the language Luna wrote the day's question in (NULL for one kept before), so
         // a person who switches language gets the day's question in the new one.
         { db in try db.execute("ALTER TABLE model_questions ADD COLUMN language TEXT") },
+        // 8 → 9: the local day and time as integers, `YYYYMMDD` and `HHMM` (``LocalDay/number``,
+        // ``LocalClock/timeNumber``), instead of the texts `YYYY-MM-DD` and `HH:MM`.
+        { db in try SQLiteJournal.migrateToNumberedClock(db) },
     ]
+
+    /// 8 → 9: `entries.local_day` and `local_time` become INTEGER columns holding `YYYYMMDD`
+    /// and `HHMM`. An integer takes 4 and 2 bytes where the texts took 10 and 5 (SQLite's record
+    /// format, sqlite.org/fileformat2.html#record_format), in the table and again in the
+    /// `(local_day, local_time)` index: about 18 bytes an entry, which keeps a journal within
+    /// twice the size of its text.
+    ///
+    /// SQLite cannot change a column's type in place, so the table is made again the way
+    /// sqlite.org/lang_altertable.html#otheralter describes: a new table filled from the old
+    /// one (every row, its id kept, so the search index, tags, memories and revisions still
+    /// point at it), the old one dropped, the new one renamed, and the indexes, triggers and
+    /// views that went with the old one created again from their stored SQL. A stored text
+    /// that is not a day or time (never written by Lanternly) becomes 0.
+    static func migrateToNumberedClock(_ db: SQLiteConnection) throws {
+        // Indexes and triggers of `entries` go with it; views are dropped first (SQLite checks
+        // them when a table is renamed), and all of them come back from the SQL kept here.
+        let dependents = try db.strings("""
+            SELECT sql FROM sqlite_schema
+            WHERE sql IS NOT NULL AND ((type IN ('index', 'trigger') AND tbl_name = 'entries') OR type = 'view')
+            ORDER BY type = 'view' DESC, rowid
+            """)
+        for view in try db.strings("SELECT name FROM sqlite_schema WHERE type = 'view'") {
+            try db.execute("DROP VIEW \"\(view)\"")
+        }
+        try db.execute("""
+            CREATE TABLE entries_numbered(
+                id INTEGER PRIMARY KEY,
+                body TEXT NOT NULL,
+                starred INTEGER NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL,
+                time_zone TEXT NOT NULL,
+                local_day INTEGER NOT NULL DEFAULT 0,
+                local_time INTEGER NOT NULL DEFAULT 0,
+                short_id TEXT);
+            INSERT INTO entries_numbered(id, body, starred, created_at, time_zone, local_day, local_time, short_id)
+                SELECT id, body, starred, created_at, time_zone,
+                       CASE WHEN local_day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
+                            THEN CAST(replace(local_day, '-', '') AS INTEGER) ELSE 0 END,
+                       CASE WHEN local_time GLOB '[0-9][0-9]:[0-9][0-9]'
+                            THEN CAST(replace(local_time, ':', '') AS INTEGER) ELSE 0 END,
+                       short_id
+                FROM entries ORDER BY id;
+            DROP TABLE entries;
+            ALTER TABLE entries_numbered RENAME TO entries;
+            """)
+        for sql in dependents { try db.execute(sql) }
+    }
 
     private func migrate() throws {
         try SQLiteJournal.migrate(connection, path: path)
@@ -667,11 +718,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// The id of the entry ``hasDuplicate(_:text:clock:)`` finds, or `nil`.
     static func duplicate(_ db: SQLiteConnection, text: String, clock: LocalClock) throws -> Int64? {
-        try duplicate(db, text: text, day: clock.day.description, time: clock.time)
+        try duplicate(db, text: text, day: Int64(clock.day.number), time: Int64(clock.timeNumber))
     }
 
-    /// ``duplicate(_:text:clock:)`` with the clock as stored (`YYYY-MM-DD`, `HH:MM`).
-    static func duplicate(_ db: SQLiteConnection, text: String, day: String, time: String) throws -> Int64? {
+    /// ``duplicate(_:text:clock:)`` with the clock as stored (`YYYYMMDD`, `HHMM`).
+    static func duplicate(_ db: SQLiteConnection, text: String, day: Int64, time: Int64) throws -> Int64? {
         let s = try db.prepare("SELECT body, id FROM entries WHERE local_day = ?1 AND local_time = ?2")
         defer { s.reset() }
         s.bind(1, day)
@@ -934,11 +985,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             let utcZone = TimeZoneCacheAccess.zone("UTC")
             if let from = query.from {
                 n += 1; sql += " AND e.created_at >= ?\(n)"; ints.append((n, from.start(in: utcZone).milliseconds - margin))
-                n += 1; sql += " AND +e.local_day >= ?\(n)"; texts.append((n, from.description))
+                n += 1; sql += " AND +e.local_day >= ?\(n)"; ints.append((n, Int64(from.number)))
             }
             if let to = query.to {
                 n += 1; sql += " AND e.created_at < ?\(n)"; ints.append((n, to.end(in: utcZone).milliseconds + margin))
-                n += 1; sql += " AND +e.local_day <= ?\(n)"; texts.append((n, to.description))
+                n += 1; sql += " AND +e.local_day <= ?\(n)"; ints.append((n, Int64(to.number)))
             }
             if query.starredOnly { sql += " AND e.starred = 1" }
             if let tag {
