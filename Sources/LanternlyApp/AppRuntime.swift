@@ -17,6 +17,8 @@ public final class AppRuntime: @unchecked Sendable {
     private var inbox: [Action] = []
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var backgroundCount = 0
+    /// Counts daily-question picks; a pick's answer is used only while it is the newest.
+    private var questionGeneration = 0
 
     public init(state: AppState, dependencies: AppDependencies) {
         self.state = state
@@ -90,7 +92,17 @@ public final class AppRuntime: @unchecked Sendable {
         case .loadSettings: send(.settingsLoaded(deps.loadSettings()))
         case .loadDeviceNames: send(.deviceNamesLoaded(deps.deviceNames()))
         case .pollStatus: pollStatus()
-        case .pickDailyQuestion: send(.dailyQuestionPicked(deps.dailyQuestion(state.settings.lifePath, state.language)))
+        case .pickDailyQuestion:
+            // Off the run loop: with a model server Luna writes the question, and a slow or
+            // hanging server must not hold back the first frame or a key. Only the newest pick
+            // lands (a change of path or language while one was running supersedes it).
+            let path = state.settings.lifePath, language = state.language
+            let generation = locked { questionGeneration += 1; return questionGeneration }
+            background { [weak self] in
+                let question = deps.dailyQuestion(path, language)
+                guard let self, self.locked({ self.questionGeneration == generation }) else { return nil }
+                return .dailyQuestionPicked(question)
+            }
         case .loadHistory: attempt { .historyLoaded(try deps.chatHistory()) }
         case .loadJournal:
             // The count first, so the list's paging sees the real total.

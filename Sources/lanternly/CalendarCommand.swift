@@ -55,8 +55,8 @@ extension EntryCommands {
 /// today (`>14*` today and written); with colour the written days are also in reverse video.
 /// Readable without colour (`NO_COLOR`, a pipe): `*` and `>` carry the meaning.
 enum CalendarText {
-    /// The title line, the weekday row and the weeks. Weeks start on Sunday in English and
-    /// on Monday in Russian.
+    /// The title line, the weekday row and the weeks. Weeks start on Monday in every language
+    /// (``WritingMonth/weekStart(_:)``), as in `month`'s chart.
     static func lines(_ m: WritingMonth, today: LocalDay, language: AppLanguage, color: Bool) -> [String] {
         let weekStart = WritingMonth.weekStart(language)
         let title = m.title(language)

@@ -158,7 +158,7 @@ enum EntryCommands {
                 return 0
             }
             Output.line(EntryCommands.header(entry))
-            Output.line(Sanitize.text(entry.body))
+            Output.line(Self.shown(entry.body))
             if revisions {
                 if history.isEmpty { Output.error(context.text("cli.show.noRevisions", entry.shortID)) }
                 for r in history.reversed() {
@@ -167,12 +167,20 @@ enum EntryCommands {
                     let dated = LocalClock(r.createdAt, in: JournalEntry.zone(r.timeZoneIdentifier))
                     Output.line(context.text("cli.show.revision", String(r.number), "\(dated.day) \(dated.time)",
                                              "\(replaced.day) \(replaced.time)"))
-                    Output.line(Sanitize.text(r.body))
+                    Output.line(Self.shown(r.body))
                 }
                 if !history.isEmpty { Output.error(context.text("cli.show.undoHint", entry.shortID)) }
             }
             return 0
         })
+
+    /// A body as `show` prints it: sanitized, without the line breaks it ends with (text piped
+    /// into `write` or `edit` keeps its final newline, which would print as an empty line).
+    static func shown(_ body: String) -> String {
+        var text = Sanitize.text(body)
+        while text.last?.isNewline == true { text.removeLast() }
+        return text
+    }
 
     /// `k3f9q  2026-11-28 21:04 ★  @tags`.
     static func header(_ e: JournalEntry) -> String {

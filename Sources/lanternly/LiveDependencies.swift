@@ -25,7 +25,9 @@ enum LiveDependencies {
         let journalBox = JournalBox(paths: paths)
         let drafts = DraftBox()
         let gate = GateCache()
-        let questionHistoryURL = paths.state.appendingPathComponent("question-history.json")
+        // The daily question is picked off the run loop through `context` (its model and
+        // diagnostics are resolved here, before the app runs; only the question uses its journal).
+        let questionLock = NSLock()
         let calendar = context.calendar
         let extractor = try context.memoryExtractor()
         /// Learns from a chat message or a saved entry, off the run loop; failures to store
@@ -119,7 +121,11 @@ enum LiveDependencies {
             },
             deviceNames: { devices.names },
             dailyQuestion: { path, language in
-                let question = (try? context.todaysQuestion(path: path, language: language, date: now(), calendar: calendar))?.text
+                // Runs off the run loop; one pick at a time, since each reads and writes the
+                // question history file.
+                let question = questionLock.withLock {
+                    (try? context.todaysQuestion(path: path, language: language, date: now(), calendar: calendar))?.text
+                }
                 return question?.isEmpty == false ? question : nil
             },
             writeReport: {

@@ -73,6 +73,11 @@ final class EntryCLITests: XCTestCase {
         r = try cli.run(["edit", id, "--undo"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(try cli.run(["list", "--on", "2026-11-24"]).stdout.contains("From a pipe"))
+        // A body piped in with its final newline prints without an empty line after it.
+        XCTAssertEqual(try cli.run(["edit", id], stdin: Data("Piped with a newline\n".utf8)).status, 0)
+        r = try cli.run(["show", id, "--revisions"])
+        XCTAssertTrue(r.stdout.contains("Piped with a newline\n\n—"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("\n\n\n"), r.stdout)
         // Bad ids say what an id is.
         r = try cli.run(["edit", "12"])
         XCTAssertEqual(r.status, 2)

@@ -224,8 +224,8 @@ final class JournalSearchTests: XCTestCase {
         let rows = (0..<buf.height).map { y in String((0..<buf.width).map { buf[$0, y].grapheme }) }
         let text = rows.joined(separator: "\n")
         XCTAssertTrue(text.contains("Calendar · February 2024"), text)
-        XCTAssertTrue(text.contains(" Su  Mo  Tu  We  Th  Fr  Sa"), text)
-        XCTAssertTrue(text.contains(" 25  26  27  28*>29*"), text)
+        XCTAssertTrue(text.contains(" Mo  Tu  We  Th  Fr  Sa  Su"), text)
+        XCTAssertTrue(text.contains(" 26  27  28*>29*"), text)
         XCTAssertTrue(text.contains("Current streak: 2. Longest: 2."), text)
         XCTAssertEqual(reduce(&s, .keyPressed(.left)), [.loadCalendar(year: 2024, month: 1)])
         XCTAssertEqual(reduce(&s, .keyPressed(.right)), [.loadCalendar(year: 2024, month: 3)])

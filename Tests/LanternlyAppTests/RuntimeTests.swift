@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import LanternlyCore
 import TerminalUI
@@ -5,14 +6,54 @@ import TerminalUI
 
 /// The runtime against a recording test double: effects reach the dependencies.
 final class RuntimeTests: XCTestCase {
-    func testStartLoadsHistoryQuestionAndStatus() {
+    func testStartLoadsHistoryQuestionAndStatus() async {
         let rec = Recorder()
         let rt = AppRuntime(state: AppState(), dependencies: rec.dependencies())
         rt.send(.started)
         XCTAssertEqual(rt.state.transcript.map(\.text), ["earlier", "hello again"])
-        XCTAssertEqual(rt.state.dailyQuestion, "What felt like yours today?")
         XCTAssertEqual(rt.state.status.profile?.device, "iPhone 15 Pro")
         XCTAssertEqual(rt.state.deviceNames.count, 3)
+        // The question is picked off the run loop (a model server may write it).
+        await rt.settle()
+        XCTAssertEqual(rt.state.dailyQuestion, "What felt like yours today?")
+    }
+
+    /// A model server that hangs while writing the daily question holds back neither the
+    /// first frame nor a key; the question shows when it comes.
+    func testAHangingDailyQuestionBlocksNothing() async {
+        let release = DispatchSemaphore(value: 0)
+        var deps = Recorder().dependencies()
+        deps.dailyQuestion = { _, _ in release.wait(); return "Which small thing went right?" }
+        let rt = AppRuntime(state: AppState(width: 80, height: 24), dependencies: deps)
+        rt.send(.started)
+        XCTAssertNil(rt.state.dailyQuestion)
+        XCTAssertTrue(rt.frame().textDump().contains("earlier"), "the first frame is drawn meanwhile")
+        rt.send(.keyPressed(.character("h")))
+        XCTAssertEqual(rt.state.input.text, "h", "keys are handled meanwhile")
+        release.signal()
+        await rt.settle()
+        XCTAssertEqual(rt.state.dailyQuestion, "Which small thing went right?")
+    }
+
+    /// Changing the path or the language while a pick runs: only the newest pick lands.
+    func testANewerDailyQuestionPickSupersedesASlowerOne() async {
+        let firstStarted = DispatchSemaphore(value: 0), releaseFirst = DispatchSemaphore(value: 0)
+        var deps = Recorder().dependencies()
+        deps.dailyQuestion = { _, language in
+            if language == .english { firstStarted.signal(); releaseFirst.wait(); return "old question" }
+            return "новый вопрос"
+        }
+        let rt = AppRuntime(state: AppState(), dependencies: deps)
+        rt.send(.started)
+        firstStarted.wait()
+        // Settings (F2): the language row, changed to the next language (Russian).
+        rt.send(.keyPressed(.function(2)))
+        for _ in 0..<SettingsRow.allCases.firstIndex(of: .language)! { rt.send(.keyPressed(.down)) }
+        rt.send(.keyPressed(.enter))
+        XCTAssertEqual(rt.state.language, .russian)
+        releaseFirst.signal()
+        await rt.settle()
+        XCTAssertEqual(rt.state.dailyQuestion, "новый вопрос")
     }
 
     func testSettingsTogglesWriteTheProfileAndRereadStatus() {

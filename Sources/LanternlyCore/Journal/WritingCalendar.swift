@@ -195,8 +195,10 @@ extension WritingMonth {
         return formatter.string(from: days[0].start(in: CalendarCache.utc.timeZone))
     }
 
-    /// The first weekday of a row: Sunday (1) in English, Monday (2) in Russian.
-    public static func weekStart(_ language: AppLanguage) -> Int { language == .russian ? 2 : 1 }
+    /// The first weekday of a row (`Calendar` numbering, 1 = Sunday): Monday (2) in every
+    /// language, as ISO 8601 weeks and as the month's chart (`month`, F6) draws them, so the
+    /// calendars of `calendar`, the journal screen and `month` line up.
+    public static func weekStart(_ language: AppLanguage) -> Int { 2 }
 
     /// Two-letter weekday names in `language`, Sunday first (`Calendar.shortStandaloneWeekdaySymbols`).
     public static func weekdaySymbols(_ language: AppLanguage) -> [String] {
