@@ -935,8 +935,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// 'hashsize' Configuration Option"), and gets its default back before the trigger does.
     /// Fewer, larger segments mean less merging: measured here on the 100,000 entries, this
     /// thread's CPU 2.84 → 2.48 s for the text file, 3.05 → 2.72 s for the JSON export, peak
-    /// memory 32 → 35.5 MB. (`automerge` above its default saves as much but leaves levels
-    /// that later `write`s merge, 0.14–0.53 s for one of them; `pgsz`, `crisismerge`, a
+    /// memory 32 → 35.5 MB. The price: FTS5 finishes merging the import's last, larger
+    /// segments a little at a time in the `write`s that follow, and one of them may take
+    /// about 0.2 s instead of 0.04 s (measured over 80 `write`s after the import; every other
+    /// one took 0.01–0.03 s either way). (`automerge` above its default saves as much but
+    /// leaves more to merge, 0.14–0.53 s for one later `write`; `pgsz`, `crisismerge`, a
     /// larger page cache and `temp_store=MEMORY` changed nothing measurable.)
     static func withSearchIndexAsRowsArrive(
         _ db: SQLiteConnection, _ body: (_ index: ((Int64, PreparedEntry) throws -> Void)?) throws -> Void
