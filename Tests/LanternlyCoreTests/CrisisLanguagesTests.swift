@@ -75,6 +75,8 @@ final class CrisisLanguagesTests: XCTestCase {
         "х0чу ум3реть",
         "ЯНЕХОЧУЖИТЬ нехочу жить",
         "ｓｕｉｃｉｄｅ",
+        "i want to d 1 e tonight",
+        "gonna k 1 l l m y s e l f",
     ]
 
     /// Hard negatives: the same words, no risk.
@@ -164,6 +166,11 @@ final class CrisisLanguagesTests: XCTestCase {
         XCTAssertEqual(SafetyText("ＨＥＬＬＯ Wörld İstanbul ıi ёж Ґанок soft\u{00AD}ware", fold: fold).line,
                        "hello world istanbul ii еж ганок software")
         XCTAssertEqual(SafetyText("a b c d, done. 今日は 雨", fold: fold).line, "abcd done . 今日は雨")
+        // A lone digit standing for a letter joins a spaced-out word; numbers stay numbers.
+        XCTAssertEqual(SafetyText("v o g l i o m 0 r i r e", fold: fold).line, "vogliomorire")
+        XCTAssertEqual(SafetyText("s 0 b e r time", fold: fold).line, "sober time")
+        XCTAssertEqual(SafetyText("room 3 4 5, row 7 a b c", fold: fold).line, "room 3 4 5 row 7 abc")
+        XCTAssertEqual(SafetyText("d i e 2 day", fold: fold).line, "die 2 day")
     }
 
     func testEveryLexiconFormIsFolded() {

@@ -180,7 +180,7 @@ struct SafetyText {
         mutating func endClause() {
             finish()
             if clauseHasContent {
-                SafetyText.joinSingleLetters(&tokens, from: tokens.lastIndex(where: { $0.clause != clause }).map { $0 + 1 } ?? 0)
+                SafetyText.joinSingleLetters(&tokens, &scalars, from: tokens.lastIndex(where: { $0.clause != clause }).map { $0 + 1 } ?? 0)
                 clause += 1
                 clauseHasContent = false
             }
@@ -286,8 +286,11 @@ struct SafetyText {
         clauseCount = f.clause
     }
 
-    /// Joins runs of three or more one-letter tokens (`k i l l`) in `tokens[from...]`.
-    private static func joinSingleLetters(_ tokens: inout [Token], from first: Int) {
+    /// Joins runs of three or more one-letter tokens (`k i l l`) in `tokens[from...]`. A lone
+    /// digit that stands for a letter (`m 0 r i r e`, `у б 1 т ь`) counts as one inside a run of
+    /// at least two letters that outnumber its digits; it is read as that letter. Digits alone
+    /// (`3 4 5`) are never joined.
+    private static func joinSingleLetters(_ tokens: inout [Token], _ scalars: inout [UInt32], from first: Int) {
         // Most clauses have no three one-letter words in a row: nothing to copy.
         var run = 0, longest = 0
         for k in first..<tokens.count {
@@ -298,16 +301,38 @@ struct SafetyText {
         var i = first
         var out: [Token] = []
         var changed = false
+        func isLetter(_ t: Token) -> Bool { t.script == .latin || t.script == .cyrillic }
+        func isLeetDigit(_ t: Token) -> Bool {
+            t.script == .digits && SafetyText.latinLeet(scalars[Int(t.start)]) != scalars[Int(t.start)]
+        }
         while i < tokens.count {
+            // A run starts and ends with a letter (`7 a b` is a number and two letters).
+            if !isLetter(tokens[i]) {
+                out.append(tokens[i])
+                i += 1
+                continue
+            }
             var j = i
-            while j < tokens.count, tokens[j].end - tokens[j].start == 1, tokens[j].script == .latin || tokens[j].script == .cyrillic,
+            var letters = 0, latin = 0
+            while j < tokens.count, tokens[j].end - tokens[j].start == 1, isLetter(tokens[j]) || isLeetDigit(tokens[j]),
                   j == i || tokens[j].start == tokens[j - 1].end {
+                if isLetter(tokens[j]) { letters += 1; if tokens[j].script == .latin { latin += 1 } }
                 j += 1
             }
-            if j - i >= 3 {
+            // Nor trailing digits (`d i e 2`): the run ends at its last letter.
+            while j > i, !isLetter(tokens[j - 1]) { j -= 1 }
+            if j - i >= 3, letters >= 2, letters * 2 > j - i {
                 var t = tokens[i]
                 t.end = tokens[j - 1].end
                 t.joined = true
+                if letters < j - i {
+                    let cyrillic = latin * 2 < letters
+                    t.script = cyrillic ? .cyrillic : .latin
+                    t.leet = true
+                    for k in Int(t.start)..<Int(t.end) where scalars[k] < 0x80 {
+                        scalars[k] = cyrillic ? SafetyText.cyrillicLeet(scalars[k]) : SafetyText.latinLeet(scalars[k])
+                    }
+                }
                 out.append(t)
                 changed = true
                 i = j
