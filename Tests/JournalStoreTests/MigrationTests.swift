@@ -320,5 +320,26 @@ final class FixtureV8MigrationTests: XCTestCase {
         _ = try journal.moveToTrash(shortIDs: ["rx4mg"], at: Date())
         XCTAssertEqual(try journal.search("café").count, 0)
         XCTAssertEqual(try journal.entryCount(), 9)
+
+        // The tables with a text key are WITHOUT ROWID now and keep their rules: the first
+        // month observation stays, a question of the day is replaced only in another language,
+        // a question asked twice in a day is recorded once.
+        let keyed = try after.strings("SELECT name FROM pragma_table_list WHERE wr = 1 ORDER BY name")
+        for table in SQLiteJournal.keyedTables { XCTAssertTrue(keyed.contains(table), "\(table) in \(keyed)") }
+        let july = try XCTUnwrap(YearMonth(year: 2019, month: 7))
+        try journal.keepMonthObservation(july, text: "A month of lakes.", source: .bank, at: Date())
+        try journal.keepMonthObservation(july, text: "Another text.", source: .bank, at: Date())
+        XCTAssertEqual(try journal.keptMonthObservation(july)?.text, "A month of lakes.")
+        let questionDay = try XCTUnwrap(oldQuestions.first?.split(separator: "|").first.map(String.init))
+        let oldQuestion = try journal.modelQuestion(day: questionDay, language: .english)
+        XCTAssertNotNil(oldQuestion)
+        try journal.keepModelQuestion(day: questionDay, language: .english, text: "Not this one?", at: Date())
+        XCTAssertEqual(try journal.modelQuestion(day: questionDay, language: .english), oldQuestion)
+        try journal.keepModelQuestion(day: questionDay, language: .russian, text: "Что сегодня было хорошего?", at: Date())
+        XCTAssertEqual(try journal.modelQuestion(day: questionDay, language: .russian), "Что сегодня было хорошего?")
+        let asked = QuestionRecord(day: july14, questionKey: "calm.1", askedAt: Date(timeIntervalSince1970: 1_563_000_000))
+        try journal.recordQuestion(asked)
+        try journal.recordQuestion(asked)
+        XCTAssertEqual(try journal.questionHistory(since: july14).count, 1)
     }
 }
