@@ -967,13 +967,16 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// writes a segment (FTS5's `hashsize`, 1 MiB unless set: sqlite.org/fts5.html, "The
     /// 'hashsize' Configuration Option"), and gets its default back before the trigger does.
     /// Fewer, larger segments mean less merging: measured here on the 100,000 entries, this
-    /// thread's CPU 2.84 → 2.48 s for the text file, 3.05 → 2.72 s for the JSON export, peak
-    /// memory 32 → 35.5 MB. The price: FTS5 finishes merging the import's last, larger
-    /// segments a little at a time in the `write`s that follow, and one of them may take
-    /// about 0.2 s instead of 0.04 s (measured over 80 `write`s after the import; every other
-    /// one took 0.01–0.03 s either way). (`automerge` above its default saves as much but
-    /// leaves more to merge, 0.14–0.53 s for one later `write`; `pgsz`, `crisismerge`, a
-    /// larger page cache and `temp_store=MEMORY` changed nothing measurable.)
+    /// thread's CPU 2.84 → 2.48 s for the text file and 3.05 → 2.72 s for the JSON export with
+    /// 3 MiB, and 7% fewer instructions again with 5 MiB (callgrind: 24.1 → 22.4 billion);
+    /// peak memory 32 → 36 MB (the reading thread keeps fewer batches ready to make up for
+    /// part of it, ``ImportFeed/maxBatches``). More would pass 40 MB. The price: FTS5
+    /// finishes merging the import's last, larger segments a little at a time in the `write`s
+    /// that follow, and one of them may take 0.2–0.3 s instead of 0.04 s (measured over 60–80
+    /// `write`s after the import; every other one took 0.01–0.03 s either way). (`automerge`
+    /// above its default saves about as much but leaves more to merge, 0.14–0.53 s for one
+    /// later `write`; `pgsz`, `crisismerge`, a larger page cache and `temp_store=MEMORY`
+    /// changed nothing measurable.)
     static func withSearchIndexAsRowsArrive(
         _ db: SQLiteConnection, _ body: (_ index: ((Int64, PreparedEntry) throws -> Void)?) throws -> Void
     ) throws {
@@ -1012,7 +1015,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// FTS5's `hashsize` of the trigram index during an import, in bytes (see
     /// ``withSearchIndexAsRowsArrive(_:_:)``).
-    static let importHashSize = 3 << 20
+    static let importHashSize = 5 << 20
     /// FTS5's own `hashsize`, 1 MiB (sqlite.org/fts5.html, "The 'hashsize' Configuration Option").
     static let defaultHashSize = 1 << 20
 
