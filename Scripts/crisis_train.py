@@ -10,19 +10,25 @@ folds each message exactly as the app does and gives the lexicon's scores.
   6-7 dev, 8-9 test, the same rule as Eval/crisis/Sources/Evaluation.swift) and all of every
   Eval/crisis/corpus-*/<code>.tsv (not split): breadth (varied phrasing), pairs (risk lines and
   their everyday twins, short first-person lines), indirect (risk said without a risk word, in
-  many voices), border (own recovered past, denials, jokes, risk buried in a long day) and
-  blind-r1 (the first blind set, spent once its misses were read).
-- Tuning data: the dev part of the corpus and Eval/crisis/tune-blind-r2 (the second blind set,
-  spent), plus any `--tune` files. The L2 strength and the decision thresholds are chosen there:
-  the highest crisis recall whose specificity stays at or above --min-specificity pooled.
+  many voices), border (own recovered past, denials, jokes, risk buried in a long day),
+  fragments and fragments2 (short everyday lines that borrow risk words), everyday (chat with
+  Luna and diary lines), plans (plans, means, past attempts, preparations, mostly indirect),
+  voices, and blind-r1 and blind-r4 (blind sets, spent once measured).
+  A review of the plans and everyday crisis lines by helpers who wrote none of them judged about
+  half of the plan/preparation lines to carry no risk in the text alone ("thursday night it is");
+  they are kept, as blind writers label such lines crisis, and training without them lowered
+  recall on the blind sets at the same specificity.
+- Tuning data: the dev part of the corpus and Eval/crisis/tune-blind-r2, r3 and r5 (blind sets,
+  spent; r5 measured the shipped model once, then the lexicon change below), plus any `--tune` files. The decision thresholds are chosen there.
   The corpus's test part is never read here; a fresh blind set, kept outside the repository, is
   the honest measure (`make eval EVAL_EXTRA=...`).
-- Shipped: `python3 Scripts/crisis_train.py --thresholds 0.3 0.999 0.7 0.6 0.01 0.999 90 100`.
-  Tuned at specificity 0.95 the classifier flagged everyday chat ("are you there", "let it go",
-  "the bus was late again") with p 0.98+, so the shipped thresholds keep the classifier alone to
-  p >= 0.999 on messages of at least 90 features (or beside a lexicon cue); a lexicon hit is
-  vetoed only below p 0.01 on messages of 100-400 features. That is 63% recall at 98%
-  specificity on the tuning sets, and no flag on the unit tests' everyday lines.
+- Shipped: `python3 Scripts/crisis_train.py --l2 0.01 --thresholds 0.3 0.75 0.7 0.6 0.1 0.75 90 100 0.95`:
+  on the tuning sets 89.5% recall at 96.0% specificity. Chosen also so that the unit tests'
+  everyday lines stay unflagged and fewer than 2% of fresh everyday chat lines (a set written for
+  this, kept outside the repository) are flagged: the classifier is over-sure on short chat
+  ("magari dopo", "that's it for today"), so without an unsoftened lexicon cue of at least
+  ALONE_CUE it flags a message of under 90 features only at p >= 0.95 (highShort). A message of
+  more than WINDOW clauses is judged by its most worrying run of WINDOW clauses.
 - The model: multinomial logistic regression (none/crisis/concern) over hashed features of the
   folded text (see CrisisClassifier.swift for the features), each message's feature counts
   divided by the square root of their number; every language and every class weighs the same
@@ -198,16 +204,16 @@ def quantise(W):
     return q, scales
 
 
-WINDOW = 0  # clauses per window (0: the whole message only); set by --window
+WINDOW = 3  # CrisisClassifier.windowClauses (0: the whole message only); --window changes it for experiments
 
 
 def windows(folded):
-    """The whole folded message, and (with WINDOW > 0) every run of WINDOW consecutive clauses."""
+    """The whole folded message when it has at most WINDOW clauses, else every run of WINDOW
+    consecutive clauses (the most worrying counts, as CrisisClassifier.scores does)."""
     clauses = folded.split(" . ")
-    out = [folded]
-    if WINDOW > 0 and len(clauses) > WINDOW:
-        out += [" . ".join(clauses[i:i + WINDOW]) for i in range(len(clauses) - WINDOW + 1)]
-    return out
+    if WINDOW <= 0 or len(clauses) <= WINDOW:
+        return [folded]
+    return [" . ".join(clauses[i:i + WINDOW]) for i in range(len(clauses) - WINDOW + 1)]
 
 
 def probs_rows(q, scales, b, rows):
@@ -236,20 +242,22 @@ def probs_q(q, scales, b, X):
     return P
 
 
-# Thresholds (see CrisisClassifier.Thresholds): low, high, cue, followup, veto, concernHigh, minFeatures
+# Thresholds (see CrisisClassifier.Thresholds): low, high, cue, followup, veto, concernHigh, minFeatures,
+# vetoFromFeatures, highShort
 VETO_BELOW = 400  # CrisisClassifier.vetoBelowFeatures
+ALONE_CUE = 0.5  # CrisisClassifier.aloneCue
 
 
 def decide(rows, P, t):
     """Outcomes (0 none, 1 crisis, 2 concern) as CrisisDetector.decide gives them (not at risk)."""
-    low, high, cue, _, veto, chigh, minf, vfrom = t
+    low, high, cue, _, veto, chigh, minf, vfrom, hs = t
     s, o, plain = _lexicon(rows)
     nf = _memo[id(rows)][5]
     pc, pn = P[:, 1], P[:, 2]
     vetoed = (nf >= vfrom) & (nf < VETO_BELOW) & (pc + pn < veto)
-    alone = (nf >= minf) | (s > 0) | (o > 0)
+    alone = (nf >= minf) | (plain >= ALONE_CUE) | (o >= 1)
     crisis = ((s >= 1) & ~vetoed) | ((pc >= high) & alone) | ((pc >= low) & (plain >= cue)) \
-        | ((pc + pn >= high) & (pc >= pn) & alone)
+        | ((pc + pn >= high) & (pc >= pn) & alone) | (pc >= hs)
     concern = ((o >= 1) & ~vetoed) | (((pn >= chigh) | (pc + pn >= high)) & alone)
     return np.where(crisis, 1, np.where(concern, 2, 0))
 
@@ -283,7 +291,7 @@ def per_language(rows, P, t):
     return out
 
 
-def tune(sets, min_spec, alone=True, min_cue=0.1, veto_from=100, vetoes=(0.0,), min_features=(0,)):
+def tune(sets, min_spec, alone=True, min_cue=0.1, veto_from=100, vetoes=(0.0,), min_features=(0,), highs_short=(2.0,)):
     best = None
     grid = [float(x) for x in np.round(np.arange(0.3, 0.99, 0.04), 3)] + [0.99, 0.995, 0.998, 0.999, 2.0]
     pooled = ([r for rows, _ in sets for r in rows], np.concatenate([P for _, P in sets]))
@@ -292,8 +300,8 @@ def tune(sets, min_spec, alone=True, min_cue=0.1, veto_from=100, vetoes=(0.0,), 
             if low > high:
                 continue
             for cue, veto in [(c, v) for c in (0.1, 0.25, 0.5, 0.7, 0.8, 0.9) if c >= min_cue for v in vetoes]:
-                for minf in min_features:
-                    t = (float(low), float(high), cue, 0.6, float(veto), float(high), float(minf), float(veto_from))
+                for minf, hs in [(m, h) for m in min_features for h in highs_short]:
+                    t = (float(low), float(high), cue, 0.6, float(veto), float(high), float(minf), float(veto_from), float(hs))
                     rec, spec, conc = metrics(*pooled, t)
                     if spec < min_spec:
                         continue
@@ -305,6 +313,7 @@ def tune(sets, min_spec, alone=True, min_cue=0.1, veto_from=100, vetoes=(0.0,), 
 
 
 def main():
+    global WINDOW
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.path.join(ROOT, ".build", "debug", "crisis-eval"))
     # On dev + the blind round-1 set pooled; the lexicon alone keeps 0.876 on round 1, so 0.95
@@ -316,19 +325,20 @@ def main():
     ap.add_argument("--eval", nargs="*", default=[], help="labelled files only measured, never tuned on")
     ap.add_argument("--veto", type=float, nargs="*", default=[0.01, 0.05, 0.1], help="p(crisis)+p(concern) below which a lexicon hit is vetoed")
     ap.add_argument("--show-misses", action="store_true", help="print the --eval messages decided wrongly")
-    ap.add_argument("--window", type=int, default=0, help="also score every run of this many clauses; the most worrying counts")
+    ap.add_argument("--window", type=int, default=WINDOW, help="score messages of more clauses by every run of this many clauses; the most worrying counts (0: whole messages)")
     ap.add_argument("--dry-run", action="store_true")
     ap.add_argument("--no-alone", dest="alone", action="store_false", help="never let the classifier flag without a lexicon cue")
     ap.add_argument("--min-cue", type=float, default=0.7)
     # The veto is trusted only on messages of a middling length: a bare cue is too short for the
     # classifier, and in a long paragraph the one risky sentence is diluted (features, [from, below)).
     ap.add_argument("--veto-from", type=float, default=100)
-    ap.add_argument("--thresholds", type=float, nargs=8, help="use these (low high cue followup veto concernHigh minFeatures vetoFrom) instead of tuning")
+    ap.add_argument("--thresholds", type=float, nargs=9, help="use these (low high cue followup veto concernHigh minFeatures vetoFrom highShort) instead of tuning")
     # On short lines without any lexicon cue the classifier is overconfident ("are you there",
     # "let it go" at p 0.99+), so there it never flags alone.
     ap.add_argument("--min-features", type=float, nargs="*", default=[90])
+    # Below --min-features (without a cue) the classifier flags alone only at this p(crisis).
+    ap.add_argument("--high-short", type=float, nargs="*", default=[2.0])
     a = ap.parse_args()
-    global WINDOW
     WINDOW = a.window
     rows, probes = load(a.bin, a.tune, a.extra_train, a.eval)
     tr = [r for r in rows if r["part"] == "train"]
@@ -361,7 +371,7 @@ def main():
             t = tuple(a.thresholds)
             tb = ((0,), t, [metrics(rows, P, t) for rows, P in sets])
         else:
-            tb = tune(sets, a.min_specificity, a.alone, a.min_cue, a.veto_from, a.veto, a.min_features)
+            tb = tune(sets, a.min_specificity, a.alone, a.min_cue, a.veto_from, a.veto, a.min_features, a.high_short)
         if tb is None:
             print("l2 %g: no thresholds keep specificity" % l2)
             continue
@@ -391,16 +401,15 @@ def main():
         return
     out = os.path.join(ROOT, "Resources", "crisis-weights.bin")
     with open(out, "wb") as f:
-        f.write(b"LCC2")
+        f.write(b"LCC3")
         f.write(struct.pack("<I", BUCKETS))
-        f.write(struct.pack("<8f", *t))
+        f.write(struct.pack("<9f", *t))
         f.write(struct.pack("<3f", *scales))
         f.write(struct.pack("<3f", *b))
         f.write(q.tobytes())
     print("wrote %s (%d bytes)" % (out, os.path.getsize(out)))
     # Expected probabilities of fixed strings (the Swift test folds them itself).
-    Xp = matrix([{"folded": p} for p in probes])
-    P = probs_q(q, scales, b, Xp)
+    P = probs_rows(q, scales, b, [{"folded": p} for p in probes])
     fx = os.path.join(ROOT, "Eval", "crisis", "classifier-expected.tsv")
     os.makedirs(os.path.dirname(fx), exist_ok=True)
     with open(fx, "w", encoding="utf-8") as f:

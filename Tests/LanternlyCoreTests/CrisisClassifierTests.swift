@@ -74,9 +74,10 @@ final class CrisisClassifierTests: XCTestCase {
 
     func testRejectsAWrongFile() {
         XCTAssertNil(CrisisClassifier(data: Data("LCC1".utf8) + Data(count: 100)))
-        var d = Data("LCC2".utf8)
+        XCTAssertNil(CrisisClassifier(data: Data("LCC2".utf8) + Data(count: 100)), "the layout before highShort")
+        var d = Data("LCC3".utf8)
         d.append(contentsOf: [0, 0, 1, 0])  // 65,536 buckets, but no weights follow
-        d.append(Data(count: 14 * 4))
+        d.append(Data(count: 15 * 4))
         XCTAssertNil(CrisisClassifier(data: d))
     }
 }

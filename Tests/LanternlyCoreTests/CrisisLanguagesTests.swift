@@ -76,6 +76,10 @@ final class CrisisLanguagesTests: XCTestCase {
         "ЯНЕХОЧУЖИТЬ нехочу жить",
         "ｓｕｉｃｉｄｅ",
         "i want to d 1 e tonight",
+        "n o   q u i e r o   v i v i r",
+        "я  н е  х о ч у  ж и т ь",
+        "quiero ahorcarme esta noche",
+        "I'm going to overdose tonight",
         "gonna k 1 l l m y s e l f",
     ]
 
@@ -101,6 +105,15 @@ final class CrisisLanguagesTests: XCTestCase {
         "배고파 죽겠다",
         "my grandmother died last year and I miss her",
         "rough day, tired and sad, but okay",
+        // A means named in an everyday or medical sense is a weak cue, not a strong one.
+        "I bought a new rope for the boat",
+        "the pharmacist said more than 3 grams of paracetamol a day is an overdose",
+        // Signing off for the day is not a farewell.
+        "bye, see you tomorrow",
+        "bis morgen, tschüss",
+        "hejdå, vi ses imorgon",
+        "бувай, до завтра",
+        "eso es todo por hoy",
     ]
 
     func testCrisisInEveryLanguage() {
@@ -133,7 +146,9 @@ final class CrisisLanguagesTests: XCTestCase {
     }
 
     func testConversationMemoryMakesFollowUpsCrisis() {
-        XCTAssertEqual(CrisisDetector.assess("I already have them"), .none)
+        // Alone these say nothing of risk; after a crisis or concern turn they do.
+        XCTAssertEqual(CrisisDetector.assess("tonight's the night"), .none)
+        XCTAssertEqual(CrisisDetector.assess("tonight's the night", atRisk: true), .crisis)
         XCTAssertEqual(CrisisDetector.assess("I already have them", atRisk: true), .crisis)
         XCTAssertEqual(CrisisDetector.assess("I'm going to do it tonight", atRisk: true), .crisis)
         XCTAssertEqual(CrisisDetector.assess("what a lovely sunny morning", atRisk: true), .none)
@@ -171,6 +186,10 @@ final class CrisisLanguagesTests: XCTestCase {
         XCTAssertEqual(SafetyText("s 0 b e r time", fold: fold).line, "sober time")
         XCTAssertEqual(SafetyText("room 3 4 5, row 7 a b c", fold: fold).line, "room 3 4 5 row 7 abc")
         XCTAssertEqual(SafetyText("d i e 2 day", fold: fold).line, "die 2 day")
+        // Wider gaps between spaced-out letters are word breaks; even gaps are not.
+        XCTAssertEqual(SafetyText("n o   q u i e r o   s e g u i r", fold: fold).line, "no quiero seguir")
+        XCTAssertEqual(SafetyText("я  н е  х о ч у  ж и т ь", fold: fold).line, "я не хочу жит")
+        XCTAssertEqual(SafetyText("d  i  e", fold: fold).line, "die")
     }
 
     func testEveryLexiconFormIsFolded() {

@@ -8,9 +8,11 @@ import LanternlyResources
 ///
 /// Trained by `Scripts/crisis_train.py` on the train part of `Eval/crisis/corpus/` and all of
 /// every `Eval/crisis/corpus-*/` folder, which also tunes the decision thresholds on the dev part
-/// and `Eval/crisis/tune-blind-r2`; weights in `Resources/crisis-weights.bin`.
+/// and `Eval/crisis/tune-blind-r2` and `tune-blind-r3`; weights in `Resources/crisis-weights.bin`.
+/// A message of more than ``windowClauses`` clauses is judged by its most worrying run of
+/// that many clauses.
 ///
-/// File layout (little-endian): `LCC2`, UInt32 bucket count (a power of two), 8 × Float32
+/// File layout (little-endian): `LCC3`, UInt32 bucket count (a power of two), 9 × Float32
 /// thresholds (``Thresholds`` in declaration order, followup bar fourth), 3 × Float32 scales, 3 × Float32
 /// biases, then `buckets × 3` Int8 weights (bucket-major; weight = int8 × scale of its class).
 /// Features hash with FNV-1a 64 over UTF-8 bytes of a tagged string (`w:word`, `b:w1 w2`,
@@ -32,16 +34,20 @@ final class CrisisClassifier: @unchecked Sendable {
         /// p(concern) that flags concern alone.
         var concernHigh: Float = 2
         /// The classifier flags alone (``high``, ``concernHigh``) only on messages with at least
-        /// this many features, or with some lexicon cue: on short lines without one it is
-        /// overconfident ("are you there", "let it go").
+        /// this many features, or with a lexicon cue no softener touched of at least
+        /// ``CrisisClassifier/aloneCue`` (or a strong cue about someone else): on short lines without one it is overconfident ("are you there",
+        /// "let it go"); there only ``highShort`` counts.
         var minFeatures: Float = 0
         /// The veto counts only on messages with at least this many features and fewer than
         /// ``CrisisClassifier/vetoBelowFeatures``: a bare cue ("kms", "s-u-i-c-i-d-e") is too
         /// short for the classifier to judge, and in a long paragraph the one risky sentence is
         /// diluted among the rest, so there the lexicon's strong hit stands alone.
         var vetoFromFeatures: Float = 0
+        /// p(crisis) that flags a message alone whatever its length: below ``minFeatures``
+        /// without a lexicon cue the classifier must be this sure (``high`` counts from there).
+        var highShort: Float = 2
         /// Whether the thresholds let the classifier change any outcome.
-        var used: Bool { low <= 1 || high <= 1 || veto > 0 || concernHigh <= 1 }
+        var used: Bool { low <= 1 || high <= 1 || veto > 0 || concernHigh <= 1 || highShort <= 1 }
     }
 
     let buckets: Int
@@ -80,7 +86,11 @@ final class CrisisClassifier: @unchecked Sendable {
         packed = []
     }
 
-    static let headerSize = 8 + 14 * 4
+    static let headerSize = 8 + 15 * 4
+
+    /// The unsoftened lexicon weight that lets the classifier flag a short message alone
+    /// (``Thresholds/minFeatures``; `Scripts/crisis_train.py` ALONE_CUE).
+    static let aloneCue: Float = 0.5
 
     /// The upper end of the veto's window, in features (`Scripts/crisis_train.py` VETO_BELOW).
     static let vetoBelowFeatures: Float = 400
@@ -93,16 +103,17 @@ final class CrisisClassifier: @unchecked Sendable {
     /// Reads weights from `file` (layout above); `nil` when it is not such a file.
     init?(file: MappedFile) {
         let data = file.bytes
-        guard data.count >= Self.headerSize, data.prefix(4).elementsEqual("LCC2".utf8) else { return nil }
+        guard data.count >= Self.headerSize, data.prefix(4).elementsEqual("LCC3".utf8) else { return nil }
         func u32(_ at: Int) -> UInt32 { UInt32(littleEndian: data.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
         func f32(_ at: Int) -> Float { Float(bitPattern: u32(at)) }
         let n = Int(u32(4))
         guard n > 0, n & (n - 1) == 0, data.count == Self.headerSize + n * 3 else { return nil }
         buckets = n
         mask = UInt64(n - 1)
-        thresholds = Thresholds(low: f32(8), high: f32(12), cue: f32(16), followupBar: f32(20), veto: f32(24), concernHigh: f32(28), minFeatures: f32(32), vetoFromFeatures: f32(36))
-        scales = (f32(40), f32(44), f32(48))
-        biases = (f32(52), f32(56), f32(60))
+        thresholds = Thresholds(low: f32(8), high: f32(12), cue: f32(16), followupBar: f32(20), veto: f32(24), concernHigh: f32(28),
+                                minFeatures: f32(32), vetoFromFeatures: f32(36), highShort: f32(40))
+        scales = (f32(44), f32(48), f32(52))
+        biases = (f32(56), f32(60), f32(64))
         let w = (data.baseAddress! + Self.headerSize).assumingMemoryBound(to: Int8.self)
         let words = max(1, n / 64)
         var present = [UInt64](repeating: 0, count: words)
@@ -152,29 +163,66 @@ final class CrisisClassifier: @unchecked Sendable {
         return (p.crisis, p.concern)
     }
 
-    /// p(crisis), p(concern) and the number of features read.
+    /// Clauses per window (`Scripts/crisis_train.py` WINDOW): a message of more clauses is
+    /// judged by its most worrying run of this many consecutive clauses, so one risky sentence
+    /// in a long day is not diluted, and a long ordinary text (or one pasted many times) does
+    /// not pile up small leanings into certainty.
+    static let windowClauses = 3
+
+    /// p(crisis), p(concern) and the number of features read (of the whole message). On a
+    /// message of more than ``windowClauses`` clauses each probability is the highest over its
+    /// windows of ``windowClauses`` consecutive clauses.
     func scores(_ t: SafetyText) -> (crisis: Float, concern: Float, features: Int) {
         guard isTrained else { return (0, 0, 0) }
-        var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0
+        let clauses = max(1, Int(t.clauseCount))
+        // Per clause: the three sums and the feature count.
+        var sums = [Int32](repeating: 0, count: 4 * clauses)
         var count = 0
         let mask = mask
-        present.withUnsafeBufferPointer { present in
-            rankBefore.withUnsafeBufferPointer { rank in
-                packed.withUnsafeBufferPointer { w in
-                    Self.features(t) { h in
-                        count += 1
-                        let b = Int(h & mask)
-                        let word = present[b >> 6], bit = UInt64(1) << UInt64(b & 63)
-                        if word & bit == 0 { return }  // all three zero
-                        let i = (Int(rank[b >> 6]) + (word & (bit &- 1)).nonzeroBitCount) * 3
-                        s0 &+= Int32(w[i])
-                        s1 &+= Int32(w[i + 1])
-                        s2 &+= Int32(w[i + 2])
+        sums.withUnsafeMutableBufferPointer { sums in
+            present.withUnsafeBufferPointer { present in
+                rankBefore.withUnsafeBufferPointer { rank in
+                    packed.withUnsafeBufferPointer { w in
+                        Self.features(t) { h, clause in
+                            count += 1
+                            let at = 4 * min(Int(clause), clauses - 1)
+                            sums[at + 3] &+= 1
+                            let b = Int(h & mask)
+                            let word = present[b >> 6], bit = UInt64(1) << UInt64(b & 63)
+                            if word & bit == 0 { return }  // all three zero
+                            let i = (Int(rank[b >> 6]) + (word & (bit &- 1)).nonzeroBitCount) * 3
+                            sums[at] &+= Int32(w[i])
+                            sums[at + 1] &+= Int32(w[i + 1])
+                            sums[at + 2] &+= Int32(w[i + 2])
+                        }
                     }
                 }
             }
         }
         if count == 0 { return (0, 0, 0) }
+        let k = Self.windowClauses
+        if clauses <= k {
+            var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0
+            for c in 0..<clauses { s0 &+= sums[4 * c]; s1 &+= sums[4 * c + 1]; s2 &+= sums[4 * c + 2] }
+            let p = probabilities(s0, s1, s2, count: count)
+            return (p.crisis, p.concern, count)
+        }
+        var crisis: Float = 0, concern: Float = 0
+        for first in 0...(clauses - k) {
+            var s0: Int32 = 0, s1: Int32 = 0, s2: Int32 = 0, n: Int32 = 0
+            for c in first..<(first + k) {
+                s0 &+= sums[4 * c]; s1 &+= sums[4 * c + 1]; s2 &+= sums[4 * c + 2]; n &+= sums[4 * c + 3]
+            }
+            if n == 0 { continue }
+            let p = probabilities(s0, s1, s2, count: Int(n))
+            crisis = max(crisis, p.crisis)
+            concern = max(concern, p.concern)
+        }
+        return (crisis, concern, count)
+    }
+
+    /// Softmax of the weight sums of `count` features (divided by the square root of `count`).
+    @inline(__always) private func probabilities(_ s0: Int32, _ s1: Int32, _ s2: Int32, count: Int) -> (crisis: Float, concern: Float) {
         let norm = 1 / Float(count).squareRoot()
         let z0 = Float(s0) * norm * scales.0 + biases.0
         let z1 = Float(s1) * norm * scales.1 + biases.1
@@ -182,19 +230,19 @@ final class CrisisClassifier: @unchecked Sendable {
         let m = max(z0, z1, z2)
         let e0 = expf(z0 - m), e1 = expf(z1 - m), e2 = expf(z2 - m)
         let sum = e0 + e1 + e2
-        return (e1 / sum, e2 / sum, count)
+        return (e1 / sum, e2 / sum)
     }
 
     /// The number of features of `t` (tests compare it with the training script's).
     static func featureCount(_ t: SafetyText) -> Int {
         var n = 0
-        features(t) { _ in n += 1 }
+        features(t) { _, _ in n += 1 }
         return n
     }
 
-    /// Calls `body` with the hash of every feature of `t`, in the same order and with the
-    /// same tags as `Scripts/crisis_train.py`.
-    static func features(_ t: SafetyText, _ body: (UInt64) -> Void) {
+    /// Calls `body` with the hash of every feature of `t` and the clause it belongs to, in the
+    /// same order and with the same tags as `Scripts/crisis_train.py`.
+    static func features(_ t: SafetyText, _ body: (UInt64, Int32) -> Void) {
         let w0 = start(0x77), b0 = start(0x62), c0 = start(0x63)
         t.scalars.withUnsafeBufferPointer { sc in
             var prevStart = 0, prevEnd = -1
@@ -203,13 +251,13 @@ final class CrisisClassifier: @unchecked Sendable {
                 let s = Int(tok.start), e = Int(tok.end)
                 var hw = w0  // w:word
                 for j in s..<e { hw = addScalar(hw, sc[j]) }
-                body(hw)
+                body(hw, tok.clause)
                 if prevEnd >= 0, prevClause == tok.clause {
                     var h = b0  // b:w1 w2
                     for j in prevStart..<prevEnd { h = addScalar(h, sc[j]) }
                     h = addScalar(h, 0x20)
                     for j in s..<e { h = addScalar(h, sc[j]) }
-                    body(h)
+                    body(h, tok.clause)
                 }
                 prevStart = s
                 prevEnd = e
@@ -222,7 +270,7 @@ final class CrisisClassifier: @unchecked Sendable {
                     var h = addScalar(c0, at(i))
                     for k in (i + 1)..<min(i + 5, n) {
                         h = addScalar(h, at(k))
-                        body(h)
+                        body(h, tok.clause)
                     }
                 }
             }
@@ -241,7 +289,7 @@ final class CrisisClassifier: @unchecked Sendable {
                         var h = k0
                         for k in a..<min(a + 4, j) {
                             h = addScalar(h, c[k])
-                            body(h)
+                            body(h, clause[i])
                         }
                     }
                     i = j

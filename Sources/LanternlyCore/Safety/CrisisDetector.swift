@@ -57,7 +57,7 @@ public enum CrisisDetector {
     /// The combined decision from lexicon and classifier scores (thresholds tuned by
     /// `Scripts/crisis_train.py`): a strong lexicon hit the classifier does not veto (it may
     /// veto only messages of a middling length, see ``CrisisClassifier/Thresholds``), or the
-    /// classifier sure alone, or the classifier fairly sure beside a weaker lexicon cue no softener
+    /// classifier sure alone (surer still on a short line without a cue), or the classifier fairly sure beside a weaker lexicon cue no softener
     /// touched, or the classifier sure of risk and that it is more the writer's own than another's.
     static func decide(_ s: CrisisScore, atRisk: Bool) -> CrisisOutcome {
         let c = CrisisClassifier.shipped
@@ -68,9 +68,13 @@ public enum CrisisDetector {
         let features = Float(s.classifierFeatures)
         let judged = features >= t.vetoFromFeatures && features < CrisisClassifier.vetoBelowFeatures
         let vetoed = c.isTrained && judged && risk < t.veto
-        let alone = features >= t.minFeatures || s.lexicalSelf > 0 || s.lexicalOther > 0
+        // Only a cue no softener touched, of at least ``CrisisClassifier/aloneCue``, counts here
+        // ("не хочу жить в Москве", "bye, see you tomorrow" are hints of topic, not of risk);
+        // and a strong cue about another person.
+        let alone = features >= t.minFeatures || s.plainSelf >= CrisisClassifier.aloneCue || s.lexicalOther >= 1
         // Sure of risk, and more of the writer's own than of another's: crisis rather than concern.
         if (s.lexicalSelf >= bar && !vetoed) || (s.classifierCrisis >= t.high && alone)
+            || s.classifierCrisis >= t.highShort
             || (s.classifierCrisis >= t.low && s.plainSelf >= t.cue * bar)
             || (alone && risk >= t.high && s.classifierCrisis >= s.classifierConcern) {
             return .crisis

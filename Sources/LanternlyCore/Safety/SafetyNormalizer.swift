@@ -31,6 +31,9 @@ struct SafetyText {
         var stretched = false
         /// Had digits read as letters (`х0чу`).
         var leet = false
+        /// What separated it from the token before: spaces and tabs count one each, any other
+        /// separator two (capped at 255). Spaced-out letters use wider gaps between words.
+        var gap: UInt8 = 1
     }
 
     /// Folded letters of every token, back to back.
@@ -140,6 +143,8 @@ struct SafetyText {
         var compactClause: [Int32] = []
         var tokenStart = 0
         var letters = 0, latin = 0, cyrillic = 0, digits = 0
+        /// Separators seen since the last token (see ``Token/gap``), and the gap before the current one.
+        var spaces = 0, tokenGap = 1
         var clause: Int32 = 0
         var clauseHasContent = false
 
@@ -173,7 +178,7 @@ struct SafetyText {
                 if stretched { scalars.removeSubrange(w..<end) }
             }
             tokens.append(Token(start: Int32(tokenStart), end: Int32(scalars.count), clause: clause, script: script, joined: false,
-                                stretched: stretched, leet: digits > 0 && letters > 0))
+                                stretched: stretched, leet: digits > 0 && letters > 0, gap: UInt8(min(tokenGap, 255))))
             clauseHasContent = true
             letters = 0; latin = 0; cyrillic = 0; digits = 0
         }
@@ -185,7 +190,12 @@ struct SafetyText {
                 clauseHasContent = false
             }
         }
+        /// Notes the gap before a token when its first scalar comes.
+        @inline(__always) mutating func beginToken() {
+            if scalars.count == tokenStart { tokenGap = spaces; spaces = 0 }
+        }
         @inline(__always) mutating func letter(_ v: UInt32) {
+            beginToken()
             scalars.append(v)
             letters += 1
             if v < 0x250 { latin += 1 } else if SafetyText.isCyrillic(v) { cyrillic += 1 }
@@ -217,6 +227,7 @@ struct SafetyText {
                 if v >= 0x61 && v <= 0x7A {
                     f.letter(v)
                 } else if v >= 0x30 && v <= 0x39 {
+                    f.beginToken()
                     f.scalars.append(v)
                     f.digits += 1
                 } else if v == 0x27 || v == 0x60 {
@@ -235,6 +246,7 @@ struct SafetyText {
                     f.endClause()
                 } else {
                     f.finish()
+                    f.spaces += v == 0x20 || v == 0x09 ? 1 : 2
                 }
                 continue
             }
@@ -305,6 +317,29 @@ struct SafetyText {
         func isLeetDigit(_ t: Token) -> Bool {
             t.script == .digits && SafetyText.latinLeet(scalars[Int(t.start)]) != scalars[Int(t.start)]
         }
+        /// `tokens[a..<b]` as one token, when it starts and ends with a letter, has at least
+        /// `minimum` tokens and at least two letters that outnumber its digits (read as letters).
+        func joined(_ a: Int, _ b: Int, minimum: Int) -> Token? {
+            guard b - a >= minimum, isLetter(tokens[a]), isLetter(tokens[b - 1]) else { return nil }
+            var letters = 0, latin = 0
+            for k in a..<b where isLetter(tokens[k]) {
+                letters += 1
+                if tokens[k].script == .latin { latin += 1 }
+            }
+            guard letters >= 2, letters * 2 > b - a else { return nil }
+            var t = tokens[a]
+            t.end = tokens[b - 1].end
+            t.joined = true
+            if letters < b - a {
+                let cyrillic = latin * 2 < letters
+                t.script = cyrillic ? .cyrillic : .latin
+                t.leet = true
+                for k in Int(t.start)..<Int(t.end) where scalars[k] < 0x80 {
+                    scalars[k] = cyrillic ? SafetyText.cyrillicLeet(scalars[k]) : SafetyText.latinLeet(scalars[k])
+                }
+            }
+            return t
+        }
         while i < tokens.count {
             // A run starts and ends with a letter (`7 a b` is a number and two letters).
             if !isLetter(tokens[i]) {
@@ -313,26 +348,33 @@ struct SafetyText {
                 continue
             }
             var j = i
-            var letters = 0, latin = 0
             while j < tokens.count, tokens[j].end - tokens[j].start == 1, isLetter(tokens[j]) || isLeetDigit(tokens[j]),
                   j == i || tokens[j].start == tokens[j - 1].end {
-                if isLetter(tokens[j]) { letters += 1; if tokens[j].script == .latin { latin += 1 } }
                 j += 1
             }
             // Nor trailing digits (`d i e 2`): the run ends at its last letter.
             while j > i, !isLetter(tokens[j - 1]) { j -= 1 }
-            if j - i >= 3, letters >= 2, letters * 2 > j - i {
-                var t = tokens[i]
-                t.end = tokens[j - 1].end
-                t.joined = true
-                if letters < j - i {
-                    let cyrillic = latin * 2 < letters
-                    t.script = cyrillic ? .cyrillic : .latin
-                    t.leet = true
-                    for k in Int(t.start)..<Int(t.end) where scalars[k] < 0x80 {
-                        scalars[k] = cyrillic ? SafetyText.cyrillicLeet(scalars[k]) : SafetyText.latinLeet(scalars[k])
+            // Wider gaps inside the run are word breaks (`n o   q u i e r o`): each word is
+            // joined on its own, two letters already a word.
+            var narrowest = UInt8.max
+            if j - i >= 2 { for k in (i + 1)..<j { narrowest = min(narrowest, tokens[k].gap) } }
+            let words = j - i >= 3 && ((i + 1)..<j).contains { tokens[$0].gap > narrowest }
+            if words {
+                var a = i
+                while a < j {
+                    var b = a + 1
+                    while b < j, tokens[b].gap == narrowest { b += 1 }
+                    if var t = joined(a, b, minimum: 2) {
+                        t.joined = false  // a word already: read as one, not split again
+                        out.append(t)
+                    } else {
+                        out.append(contentsOf: tokens[a..<b])
                     }
+                    a = b
                 }
+                changed = true
+                i = j
+            } else if let t = joined(i, j, minimum: 3) {
                 out.append(t)
                 changed = true
                 i = j
