@@ -13,21 +13,23 @@ folds each message exactly as the app does and gives the lexicon's scores.
   many voices), border (own recovered past, denials, jokes, risk buried in a long day),
   fragments and fragments2 (short everyday lines that borrow risk words), everyday (chat with
   Luna and diary lines), plans (plans, means, past attempts, preparations, mostly indirect),
-  voices, and blind-r1 and blind-r4 (blind sets, spent once measured).
+  voices, recovered (the writer's own past now well, denials, medicine and care, with their risky
+  twins), and blind-r1, blind-r4 and blind-r6 (blind sets, spent once measured).
   A review of the plans and everyday crisis lines by helpers who wrote none of them judged about
   half of the plan/preparation lines to carry no risk in the text alone ("thursday night it is");
   they are kept, as blind writers label such lines crisis, and training without them lowered
   recall on the blind sets at the same specificity.
 - Tuning data: the dev part of the corpus and Eval/crisis/tune-blind-r2, r3 and r5 (blind sets,
-  spent; r5 measured the shipped model once, then the lexicon change below), plus any `--tune` files. The decision thresholds are chosen there.
+  spent), plus any `--tune` files. The decision thresholds are chosen there.
   The corpus's test part is never read here; a fresh blind set, kept outside the repository, is
   the honest measure (`make eval EVAL_EXTRA=...`).
-- Shipped: `python3 Scripts/crisis_train.py --l2 0.01 --thresholds 0.3 0.75 0.7 0.6 0.1 0.75 90 100 0.95`:
-  on the tuning sets 89.5% recall at 96.0% specificity. Chosen also so that the unit tests'
+- Shipped: `python3 Scripts/crisis_train.py --l2 0.01 --thresholds 0.3 0.75 0.7 0.6 0.09 0.75 90 100 0.97`:
+  on the tuning sets 90.4% recall at 95.7% specificity (the veto at 0.09, inside a flat stretch of
+  0.05-0.1, keeps both the unit tests' dream message and their boat rope right). Chosen also so that the unit tests'
   everyday lines stay unflagged and fewer than 2% of fresh everyday chat lines (a set written for
   this, kept outside the repository) are flagged: the classifier is over-sure on short chat
   ("magari dopo", "that's it for today"), so without an unsoftened lexicon cue of at least
-  ALONE_CUE it flags a message of under 90 features only at p >= 0.95 (highShort). A message of
+  ALONE_CUE it flags a message of under 90 features only at p >= 0.97 (highShort). A message of
   more than WINDOW clauses is judged by its most worrying run of WINDOW clauses.
 - The model: multinomial logistic regression (none/crisis/concern) over hashed features of the
   folded text (see CrisisClassifier.swift for the features), each message's feature counts

@@ -87,6 +87,23 @@ extension Context {
         if let shipped = HardwareProfile.shippedName(of: profileURL) {
             target = HardwareProfile.personalCopy(of: shipped, in: paths.config)
         }
+        // A file there that does not read as a profile (edited by hand, cut short) is kept beside
+        // it rather than overwritten: what was in it may matter to the person.
+        if FileManager.default.fileExists(atPath: target.path), (try? HardwareProfile.load(from: target, catalog: devices())) == nil {
+            var kept = URL(fileURLWithPath: target.path + ".unreadable")
+            var n = 2
+            while FileManager.default.fileExists(atPath: kept.path) {
+                kept = URL(fileURLWithPath: target.path + ".unreadable-\(n)")
+                n += 1
+            }
+            do {
+                try FileManager.default.copyItem(at: target, to: kept)
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: kept.path)
+            } catch {
+                throw CLIError.runtime(key: "cli.profile.cannotWrite", kept.path, FileCause(error).key)
+            }
+            Output.error(text("cli.profile.keptUnreadable", target.path, kept.path))
+        }
         do {
             try LanternlyPaths.ensureDirectory(target.deletingLastPathComponent())
             try profile.save(to: target)

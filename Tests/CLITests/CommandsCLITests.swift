@@ -142,6 +142,25 @@ final class CommandsCLITests: XCTestCase {
         XCTAssertEqual(try cli.run(["profile", "use", "no-such-profile"]).status, 1)
     }
 
+    /// `profile use` over a profile that does not read (edited by hand, cut short) keeps the old
+    /// bytes beside it instead of losing them.
+    func testProfileUseKeepsAnUnreadableProfile() throws {
+        let path = cli.home.appendingPathComponent("mine.json")
+        let broken = Data("{\"device\": \"iPhone 15\", \"os\": ".utf8)
+        try broken.write(to: path)
+        let r = try cli.run(["--profile", path.path, "profile", "use", "iphone-16-pro"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains(path.path + ".unreadable"), r.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path.path + ".unreadable")), broken)
+        XCTAssertEqual(try cli.run(["--profile", path.path, "status", "--json"]).status, 0)
+        // A second time the first copy stays; a readable profile is simply replaced.
+        try broken.write(to: path)
+        XCTAssertTrue(try cli.run(["--profile", path.path, "profile", "use", "iphone-15"]).stderr.contains(".unreadable-2"))
+        let again = try cli.run(["--profile", path.path, "profile", "use", "iphone-16-pro"])
+        XCTAssertFalse(again.stderr.contains(".unreadable"), again.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path.path + ".unreadable")), broken)
+    }
+
     func testSettingsRoundTrip() throws {
         XCTAssertEqual(try cli.run(["settings", "set", "gender", "feminine"]).status, 0)
         XCTAssertEqual(try cli.run(["settings", "set", "path", "growth"]).status, 0)

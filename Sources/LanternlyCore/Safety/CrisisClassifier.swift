@@ -35,8 +35,9 @@ final class CrisisClassifier: @unchecked Sendable {
         var concernHigh: Float = 2
         /// The classifier flags alone (``high``, ``concernHigh``) only on messages with at least
         /// this many features, or with a lexicon cue no softener touched of at least
-        /// ``CrisisClassifier/aloneCue`` (or a strong cue about someone else): on short lines without one it is overconfident ("are you there",
-        /// "let it go"); there only ``highShort`` counts.
+        /// ``CrisisClassifier/aloneCue`` (or a strong cue about someone else): on short lines
+        /// without one it is overconfident ("are you there", "let it go"); there only
+        /// ``highShort`` counts.
         var minFeatures: Float = 0
         /// The veto counts only on messages with at least this many features and fewer than
         /// ``CrisisClassifier/vetoBelowFeatures``: a bare cue ("kms", "s-u-i-c-i-d-e") is too
@@ -165,8 +166,9 @@ final class CrisisClassifier: @unchecked Sendable {
 
     /// Clauses per window (`Scripts/crisis_train.py` WINDOW): a message of more clauses is
     /// judged by its most worrying run of this many consecutive clauses, so one risky sentence
-    /// in a long day is not diluted, and a long ordinary text (or one pasted many times) does
-    /// not pile up small leanings into certainty.
+    /// in a long day is not diluted, and a long ordinary text does not pile up its small
+    /// leanings into certainty (the sums grow with the length, the square root of the count
+    /// less fast).
     static let windowClauses = 3
 
     /// p(crisis), p(concern) and the number of features read (of the whole message). On a
