@@ -312,6 +312,24 @@ final class ByteReader {
         return b
     }
 
+    /// Appends to `out` the bytes from here up to the first `"`, `\\` or control byte
+    /// (below 0x20) or the end of the buffer, consumes them, and returns how many: the plain
+    /// run of a JSON string, taken in one step instead of a byte at a time.
+    func takePlainRun(into out: inout [UInt8]) -> Int {
+        let start = pos, stop = end
+        var i = start
+        buffer.withUnsafeBufferPointer { p in
+            while i < stop {
+                let b = p[i]
+                if b == 0x22 || b == 0x5C || b < 0x20 { break }
+                i += 1
+            }
+            if i > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i])) }
+        }
+        pos = i
+        return i - start
+    }
+
     func skipBOM() throws {
         if pos == end, try !fill() { return }
         // The BOM may straddle a refill only on a pipe that delivers 1–2 bytes first; such
@@ -689,6 +707,9 @@ final class JSONEntryReader {
         stringBytes.removeAll(keepingCapacity: true)
         let startLine = line
         while true {
+            // Bytes that need no look (no quote, escape or control byte) are taken as a run; a
+            // JSON string holds no line break, so only the column moves.
+            column += reader.takePlainRun(into: &stringBytes)
             guard let b = try byte() else { throw syntax("unterminatedString") }
             if b == 0x22 { break }
             if b < 0x20 { throw syntax("controlCharacter") }

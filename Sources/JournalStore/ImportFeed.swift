@@ -15,11 +15,11 @@ struct PreparedEntry {
     /// ``Date/milliseconds`` of `entry.createdAt`, the stored instant.
     var milliseconds: Int64
     var clock: LocalClock {
-        didSet { (day, time) = (clock.day.description, clock.time) }
+        didSet { (day, time) = (Int64(clock.day.number), Int64(clock.timeNumber)) }
     }
-    /// `clock` as stored: `YYYY-MM-DD` and `HH:MM`.
-    private(set) var day: String
-    private(set) var time: String
+    /// `clock` as stored: `YYYYMMDD` and `HHMM` (``LocalDay/number``, ``LocalClock/timeNumber``).
+    private(set) var day: Int64
+    private(set) var time: Int64
     /// ``JournalEntry/tags(in:)`` of the text.
     var tags: [String]
     /// A short id to try first (``ShortID/random()``; the writer checks that it is free).
@@ -34,7 +34,7 @@ struct PreparedEntry {
         self.entry = entry
         milliseconds = entry.createdAt.milliseconds
         clock = LocalClock(Date(milliseconds: milliseconds), in: TimeZoneCacheAccess.zone(entry.timeZoneIdentifier))
-        (day, time) = (clock.day.description, clock.time)
+        (day, time) = (Int64(clock.day.number), Int64(clock.timeNumber))
         tags = JournalEntry.tags(in: entry.text)
         shortID = ShortID.random()
     }
@@ -55,7 +55,9 @@ struct PreparedEntry {
 /// before ``run(_:_:)`` returns or throws.
 enum ImportFeed {
     static let batchSize = 256
-    static let maxBatches = 8
+    /// Three batches ahead are enough: the writer, not the reader, is the slower of the two
+    /// (measured here, 100,000 entries: reading 1.1 s of CPU, writing 2.5 s).
+    static let maxBatches = 3
 
     /// Calls `write` with each entry `next` returns (prepared), in order, until `next` returns
     /// `nil`.

@@ -156,8 +156,8 @@ extension SQLiteJournal {
         let s = try db.prepare("""
             UPDATE entries SET created_at = ?1, time_zone = ?2, local_day = ?3, local_time = ?4 WHERE id = ?5
             """)
-        s.bind(1, createdAt.milliseconds); s.bind(2, zoneID); s.bind(3, clock.day.description)
-        s.bind(4, clock.time); s.bind(5, id)
+        s.bind(1, createdAt.milliseconds); s.bind(2, zoneID); s.bind(3, Int64(clock.day.number))
+        s.bind(4, Int64(clock.timeNumber)); s.bind(5, id)
         try s.step()
         s.reset()
         let del = try db.prepare("DELETE FROM entry_tags WHERE entry_id = ?1")
@@ -390,10 +390,10 @@ extension SQLiteJournal {
                 SELECT local_day, count(*) FROM entries WHERE local_day BETWEEN ?1 AND ?2 GROUP BY local_day
                 """)
             defer { s.reset() }
-            s.bind(1, from.description); s.bind(2, to.description)
+            s.bind(1, Int64(from.number)); s.bind(2, Int64(to.number))
             var out: [LocalDay: Int] = [:]
             while try s.step() {
-                if let d = LocalDay(s.string(0) ?? "") { out[d] = Int(s.int64(1)) }
+                if let d = LocalDay(number: Int(s.int64(0))) { out[d] = Int(s.int64(1)) }
             }
             return out
         }
@@ -405,10 +405,10 @@ extension SQLiteJournal {
         try reading { db in
             let s = try db.prepare("SELECT DISTINCT local_day FROM entries ORDER BY local_day")
             defer { s.reset() }
-            var texts: [String] = []
-            while try s.step() { texts.append(s.string(0) ?? "") }
+            var numbers: [Int] = []
+            while try s.step() { numbers.append(Int(s.int64(0))) }
             var numbering = DayNumbering()
-            return numbering.days(fromStored: texts)
+            return numbering.days(fromNumbers: numbers)
         }
     }
 
@@ -417,24 +417,25 @@ extension SQLiteJournal {
     /// they come back every year.
     ///
     /// One look-up on the `entries_local_time` index per earlier year, from the journal's
-    /// first year (itself the index's first row): `local_day IN ('1999-11-30', …)`, not a
+    /// first year (itself the index's first row): `local_day IN (19991130, …)`, not a
     /// scan of every day (about 0.8 ms instead of 11 on 100,000 entries over 27 years).
     public func onThisDay(_ day: LocalDay) throws -> [JournalEntry] {
-        var suffixes = [String(day.description.dropFirst(4))]
-        if day.month == 2, day.day == 28, LocalDay(year: day.year, month: 2, day: 29) == nil { suffixes.append("-02-29") }
+        // Month and day as in a stored `YYYYMMDD` (``LocalDay/number``): 1130 for 30 November.
+        var monthDays: [Int64] = [Int64(day.month * 100 + day.day)]
+        if day.month == 2, day.day == 28, LocalDay(year: day.year, month: 2, day: 29) == nil { monthDays.append(229) }
         return try reading { db in
             var out: [JournalEntry] = []
             let s = try db.prepare("""
                 WITH RECURSIVE years(n) AS (
-                    SELECT CAST(substr(min(local_day), 1, 4) AS INTEGER) FROM entries WHERE local_day >= '0001'
+                    SELECT min(local_day) / 10000 FROM entries WHERE local_day > 0
                     UNION ALL SELECT n + 1 FROM years WHERE n + 1 < ?3)
                 SELECT \(SQLiteJournal.entryColumns) FROM entries e
-                WHERE e.local_day IN (SELECT printf('%04d', n) || ?1 FROM years WHERE n < ?3
-                                      UNION SELECT printf('%04d', n) || ?2 FROM years WHERE n < ?3)
+                WHERE e.local_day IN (SELECT n * 10000 + ?1 FROM years WHERE n < ?3
+                                      UNION SELECT n * 10000 + ?2 FROM years WHERE n < ?3)
                 ORDER BY e.created_at DESC, e.id DESC
                 """)
             defer { s.reset() }
-            s.bind(1, suffixes[0]); s.bind(2, suffixes.count > 1 ? suffixes[1] : suffixes[0])
+            s.bind(1, monthDays[0]); s.bind(2, monthDays.count > 1 ? monthDays[1] : monthDays[0])
             s.bind(3, Int64(day.year))
             while try s.step() { out.append(SQLiteJournal.decodeEntry(s)) }
             return out

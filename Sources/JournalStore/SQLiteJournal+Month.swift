@@ -32,10 +32,10 @@ extension SQLiteJournal {
                     ORDER BY created_at DESC, id DESC LIMIT ?5
                     """)
                 defer { b.reset() }
-                b.bind(1, lo); b.bind(2, hi); b.bind(3, from.description); b.bind(4, to.description); b.bind(5, Int64(limit))
+                b.bind(1, lo); b.bind(2, hi); b.bind(3, Int64(from.number)); b.bind(4, Int64(to.number)); b.bind(5, Int64(limit))
                 while try b.step() {
-                    guard let day = LocalDay(b.string(1) ?? "") else { continue }
-                    newest.append((b.int64(0), MonthEntry(day: day, hour: Int((b.string(2) ?? "").prefix(2)) ?? 0, tags: [],
+                    guard let day = LocalDay(number: Int(b.int64(1))) else { continue }
+                    newest.append((b.int64(0), MonthEntry(day: day, hour: Int(b.int64(2)) / 100, tags: [],
                                                           body: b.string(3) ?? "")))
                 }
                 let t = try db.prepare("SELECT DISTINCT tag FROM entry_tags WHERE entry_id = ?1")
@@ -49,19 +49,19 @@ extension SQLiteJournal {
             // Every entry by day and part of the day (05–12, 12–17, 17–22, 22–05: ``TimeOfDay``).
             let s = try db.prepare("""
                 SELECT local_day, count(*),
-                       sum(local_time >= '05' AND local_time < '12'), sum(local_time >= '12' AND local_time < '17'),
-                       sum(local_time >= '17' AND local_time < '22')
+                       sum(local_time >= 500 AND local_time < 1200), sum(local_time >= 1200 AND local_time < 1700),
+                       sum(local_time >= 1700 AND local_time < 2200)
                 FROM entries WHERE local_day BETWEEN ?1 AND ?2 GROUP BY local_day
                 """)
             defer { s.reset() }
-            s.bind(1, from.description)
-            s.bind(2, to.description)
+            s.bind(1, Int64(from.number))
+            s.bind(2, Int64(to.number))
             // Less the newest, which come whole.
             var taken: [LocalDay: [Int]] = [:]
             for (_, e) in newest { taken[e.day, default: [0, 0, 0, 0]][TimeOfDay(hour: e.hour).order] += 1 }
             var out: [MonthEntry] = []
             while try s.step() {
-                guard let day = LocalDay(s.string(0) ?? "") else { continue }
+                guard let day = LocalDay(number: Int(s.int64(0))) else { continue }
                 let morning = Int(s.int64(2)), afternoon = Int(s.int64(3)), evening = Int(s.int64(4))
                 let parts = [morning, afternoon, evening, Int(s.int64(1)) - morning - afternoon - evening]
                 let less = taken[day] ?? [0, 0, 0, 0]
@@ -84,12 +84,12 @@ extension SQLiteJournal {
                 FROM entries e WHERE e.local_day BETWEEN ?1 AND ?2 ORDER BY e.created_at, e.id
                 """)
             defer { s.reset() }
-            s.bind(1, from.description)
-            s.bind(2, to.description)
+            s.bind(1, Int64(from.number))
+            s.bind(2, Int64(to.number))
             var out: [MonthEntry] = []
             while try s.step() {
-                guard let day = LocalDay(s.string(0) ?? "") else { continue }
-                let hour = Int((s.string(1) ?? "").prefix(2)) ?? 0
+                guard let day = LocalDay(number: Int(s.int64(0))) else { continue }
+                let hour = Int(s.int64(1)) / 100
                 let tags = (s.string(3) ?? "").split(separator: ",").map(String.init)
                 out.append(MonthEntry(day: day, hour: hour, tags: tags, body: s.string(2) ?? ""))
             }
@@ -101,11 +101,11 @@ extension SQLiteJournal {
     /// read from the `(local_day, local_time)` index, one row a day.
     public func writtenDays() throws -> Set<Int> {
         try reading { db in
-            let s = try db.prepare("SELECT DISTINCT local_day FROM entries WHERE local_day != ''")
+            let s = try db.prepare("SELECT DISTINCT local_day FROM entries WHERE local_day > 0")
             defer { s.reset() }
             var out = Set<Int>()
             while try s.step() {
-                if let day = LocalDay(s.string(0) ?? "") { out.insert(day.civilDays) }
+                if let day = LocalDay(number: Int(s.int64(0))) { out.insert(day.civilDays) }
             }
             return out
         }

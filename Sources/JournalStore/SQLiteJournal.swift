@@ -31,7 +31,9 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// 5 = short ids, revisions, trash (issue 12).
     /// 6 = what Luna remembers, kept month observations, Luna's own daily questions (issue 10).
     /// 7 = the daily question a chat message answered. 8 = the language of Luna's kept question.
-    public static let schemaVersion = 8
+    /// 9 = the local day and time as integers (`YYYYMMDD`, `HHMM`). 10 = the tables with a text
+    /// key (question history, month observations, Luna's questions) `WITHOUT ROWID`.
+    public static let schemaVersion = 10
     /// `PRAGMA application_id` of a Lanternly journal: "LNTL".
     public static let applicationID: Int32 = 0x4C4E_544C
 
@@ -543,7 +545,89 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         // 7 → 8: the language Luna wrote the day's question in (NULL for one kept before), so
         // a person who switches language gets the day's question in the new one.
         { db in try db.execute("ALTER TABLE model_questions ADD COLUMN language TEXT") },
+        // 8 → 9: the local day and time as integers, `YYYYMMDD` and `HHMM` (``LocalDay/number``,
+        // ``LocalClock/timeNumber``), instead of the texts `YYYY-MM-DD` and `HH:MM`.
+        { db in try SQLiteJournal.migrateToNumberedClock(db) },
+        // 9 → 10: the tables looked up by a text key kept in that key's order alone.
+        { db in try SQLiteJournal.migrateToKeyedTables(db) },
     ]
+
+    /// Tables whose primary key is text, made `WITHOUT ROWID` in step 9 → 10.
+    static let keyedTables = ["question_history", "month_observations", "model_questions"]
+
+    /// 9 → 10: ``keyedTables`` become `WITHOUT ROWID` tables: each row is stored once, in its
+    /// key's B-tree, instead of in the table and again in the key's index
+    /// (sqlite.org/withoutrowid.html), so each of these tables takes one page less even when
+    /// empty (24 KB in a journal of 8 KiB pages). Each table is made again from its own stored definition
+    /// (so a column added later comes along), filled, and renamed (as in
+    /// ``migrateToNumberedClock(_:)``); its indexes and triggers come back from their stored SQL.
+    /// A row whose key is NULL, which a rowid table allows and Lanternly never writes, cannot
+    /// be kept there and is left out.
+    static func migrateToKeyedTables(_ db: SQLiteConnection) throws {
+        for table in keyedTables {
+            let found = try db.strings("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = '\(table)'")
+            guard let sql = found.first, let open = sql.firstIndex(of: "("),
+                  !sql.uppercased().hasSuffix("WITHOUT ROWID") else { continue }
+            let dependents = try db.strings("""
+                SELECT sql FROM sqlite_schema
+                WHERE sql IS NOT NULL AND type IN ('index', 'trigger') AND tbl_name = '\(table)' ORDER BY rowid
+                """)
+            try db.execute("""
+                CREATE TABLE \(table)_keyed\(sql[open...]) WITHOUT ROWID;
+                INSERT OR IGNORE INTO \(table)_keyed SELECT * FROM \(table);
+                DROP TABLE \(table);
+                ALTER TABLE \(table)_keyed RENAME TO \(table);
+                """)
+            for dependent in dependents { try db.execute(dependent) }
+        }
+    }
+
+    /// 8 → 9: `entries.local_day` and `local_time` become INTEGER columns holding `YYYYMMDD`
+    /// and `HHMM`. An integer takes 4 and 2 bytes where the texts took 10 and 5 (SQLite's record
+    /// format, sqlite.org/fileformat2.html#record_format), in the table and again in the
+    /// `(local_day, local_time)` index: about 18 bytes an entry, which keeps a journal within
+    /// twice the size of its text.
+    ///
+    /// SQLite cannot change a column's type in place, so the table is made again the way
+    /// sqlite.org/lang_altertable.html#otheralter describes: a new table filled from the old
+    /// one (every row, its id kept, so the search index, tags, memories and revisions still
+    /// point at it), the old one dropped, the new one renamed, and the indexes, triggers and
+    /// views that went with the old one created again from their stored SQL. A stored text
+    /// that is not a day or time (never written by Lanternly) becomes 0.
+    static func migrateToNumberedClock(_ db: SQLiteConnection) throws {
+        // Indexes and triggers of `entries` go with it; views are dropped first (SQLite checks
+        // them when a table is renamed), and all of them come back from the SQL kept here.
+        let dependents = try db.strings("""
+            SELECT sql FROM sqlite_schema
+            WHERE sql IS NOT NULL AND ((type IN ('index', 'trigger') AND tbl_name = 'entries') OR type = 'view')
+            ORDER BY type = 'view' DESC, rowid
+            """)
+        for view in try db.strings("SELECT name FROM sqlite_schema WHERE type = 'view'") {
+            try db.execute("DROP VIEW \"\(view)\"")
+        }
+        try db.execute("""
+            CREATE TABLE entries_numbered(
+                id INTEGER PRIMARY KEY,
+                body TEXT NOT NULL,
+                starred INTEGER NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL,
+                time_zone TEXT NOT NULL,
+                local_day INTEGER NOT NULL DEFAULT 0,
+                local_time INTEGER NOT NULL DEFAULT 0,
+                short_id TEXT);
+            INSERT INTO entries_numbered(id, body, starred, created_at, time_zone, local_day, local_time, short_id)
+                SELECT id, body, starred, created_at, time_zone,
+                       CASE WHEN local_day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
+                            THEN CAST(replace(local_day, '-', '') AS INTEGER) ELSE 0 END,
+                       CASE WHEN local_time GLOB '[0-9][0-9]:[0-9][0-9]'
+                            THEN CAST(replace(local_time, ':', '') AS INTEGER) ELSE 0 END,
+                       short_id
+                FROM entries ORDER BY id;
+            DROP TABLE entries;
+            ALTER TABLE entries_numbered RENAME TO entries;
+            """)
+        for sql in dependents { try db.execute(sql) }
+    }
 
     private func migrate() throws {
         try SQLiteJournal.migrate(connection, path: path)
@@ -667,11 +751,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
 
     /// The id of the entry ``hasDuplicate(_:text:clock:)`` finds, or `nil`.
     static func duplicate(_ db: SQLiteConnection, text: String, clock: LocalClock) throws -> Int64? {
-        try duplicate(db, text: text, day: clock.day.description, time: clock.time)
+        try duplicate(db, text: text, day: Int64(clock.day.number), time: Int64(clock.timeNumber))
     }
 
-    /// ``duplicate(_:text:clock:)`` with the clock as stored (`YYYY-MM-DD`, `HH:MM`).
-    static func duplicate(_ db: SQLiteConnection, text: String, day: String, time: String) throws -> Int64? {
+    /// ``duplicate(_:text:clock:)`` with the clock as stored (`YYYYMMDD`, `HHMM`).
+    static func duplicate(_ db: SQLiteConnection, text: String, day: Int64, time: Int64) throws -> Int64? {
         let s = try db.prepare("SELECT body, id FROM entries WHERE local_day = ?1 AND local_time = ?2")
         defer { s.reset() }
         s.bind(1, day)
@@ -877,13 +961,27 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// folding happens on that thread. Measured here on the bench's 100,000 generated entries
     /// (36.5 MB of text, a shared 2-core machine at load 1): 3.5–3.7 s wall with the pass at
     /// the end, 2.9–3.0 s with this; CPU about the same (3.9–4.0 s, 3.0 s of it on this
-    /// thread, most of that FTS5's own). A larger FTS5 `hashsize` or `automerge` during the
-    /// import would save about 0.3 s more, but leaves segments that a later `write` merges in
-    /// one go (0.5 s once, measured), so both keep their defaults.
+    /// thread, most of that FTS5's own).
+    ///
+    /// Meanwhile the trigram index keeps ``importHashSize`` bytes of terms in memory before it
+    /// writes a segment (FTS5's `hashsize`, 1 MiB unless set: sqlite.org/fts5.html, "The
+    /// 'hashsize' Configuration Option"), and gets its default back before the trigger does.
+    /// Fewer, larger segments mean less merging: measured here on the 100,000 entries, this
+    /// thread's CPU 2.84 → 2.48 s for the text file and 3.05 → 2.72 s for the JSON export with
+    /// 3 MiB, and 7% fewer instructions again with 5 MiB (callgrind: 24.1 → 22.4 billion);
+    /// peak memory 32 → 36 MB (the reading thread keeps fewer batches ready to make up for
+    /// part of it, ``ImportFeed/maxBatches``). More would pass 40 MB. The price: FTS5
+    /// finishes merging the import's last, larger segments a little at a time in the `write`s
+    /// that follow, and one of them may take 0.2–0.3 s instead of 0.04 s (measured over 60–80
+    /// `write`s after the import; every other one took 0.01–0.03 s either way). (`automerge`
+    /// above its default saves about as much but leaves more to merge, 0.14–0.53 s for one
+    /// later `write`; `pgsz`, `crisismerge`, a larger page cache and `temp_store=MEMORY`
+    /// changed nothing measurable.)
     static func withSearchIndexAsRowsArrive(
         _ db: SQLiteConnection, _ body: (_ index: ((Int64, PreparedEntry) throws -> Void)?) throws -> Void
     ) throws {
         let indexed = try withoutSearchInsertTrigger(db) {
+            try setHashSize(db, importHashSize)
             let fts = try db.prepare("INSERT INTO entries_fts(rowid, body) VALUES (?1, ?2)")
             let cjk = try db.prepare("INSERT INTO entries_cjk(rowid, grams) VALUES (?1, ?2)")
             // Index rows a feed batch at a time rather than after each row (measured here: about
@@ -910,8 +1008,21 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
                 if pending.count >= ImportFeed.batchSize { try flush() }
             }
             try flush()
+            try setHashSize(db, defaultHashSize)
         }
         if !indexed { try body(nil) }
+    }
+
+    /// FTS5's `hashsize` of the trigram index during an import, in bytes (see
+    /// ``withSearchIndexAsRowsArrive(_:_:)``).
+    static let importHashSize = 5 << 20
+    /// FTS5's own `hashsize`, 1 MiB (sqlite.org/fts5.html, "The 'hashsize' Configuration Option").
+    static let defaultHashSize = 1 << 20
+
+    /// Sets the trigram index's `hashsize` (kept in `entries_fts_config`, so inside the
+    /// caller's transaction: a rollback takes it back too).
+    private static func setHashSize(_ db: SQLiteConnection, _ bytes: Int) throws {
+        try db.execute("INSERT INTO entries_fts(entries_fts, rank) VALUES ('hashsize', \(bytes))")
     }
 
     /// See ``Journal/entries(_:)``. Plans for 100,000 entries: the walk goes down the
@@ -934,11 +1045,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             let utcZone = TimeZoneCacheAccess.zone("UTC")
             if let from = query.from {
                 n += 1; sql += " AND e.created_at >= ?\(n)"; ints.append((n, from.start(in: utcZone).milliseconds - margin))
-                n += 1; sql += " AND +e.local_day >= ?\(n)"; texts.append((n, from.description))
+                n += 1; sql += " AND +e.local_day >= ?\(n)"; ints.append((n, Int64(from.number)))
             }
             if let to = query.to {
                 n += 1; sql += " AND e.created_at < ?\(n)"; ints.append((n, to.end(in: utcZone).milliseconds + margin))
-                n += 1; sql += " AND +e.local_day <= ?\(n)"; texts.append((n, to.description))
+                n += 1; sql += " AND +e.local_day <= ?\(n)"; ints.append((n, Int64(to.number)))
             }
             if query.starredOnly { sql += " AND e.starred = 1" }
             if let tag {

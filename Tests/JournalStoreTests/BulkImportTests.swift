@@ -80,6 +80,13 @@ final class BulkImportTests: XCTestCase {
         XCTAssertEqual(try bulk.integrityCheck(), ["ok"])
     }
 
+    /// The trigram index's `hashsize` as kept in its configuration table (none: FTS5's default).
+    private func hashSize(_ paths: LanternlyPaths) throws -> [String] {
+        let db = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
+        defer { db.close() }
+        return try db.strings("SELECT v FROM entries_fts_config WHERE k = 'hashsize'")
+    }
+
     /// Every (term, entry) pair of both search indexes, read through `fts5vocab`
     /// (sqlite.org/fts5.html#the_fts5vocab_virtual_table_module).
     private func indexPairs(_ paths: LanternlyPaths) throws -> [String: [String]] {
@@ -120,6 +127,8 @@ final class BulkImportTests: XCTestCase {
         }
         let (imported, importedPaths) = try makeJournal(self)
         XCTAssertEqual(try imported.importEntries(many).added, many.count)
+        XCTAssertEqual(try hashSize(importedPaths), [String(SQLiteJournal.defaultHashSize)],
+                       "the index keeps its terms in memory as before once the import is done")
         let (passed, passedPaths) = try makeJournal(self)
         XCTAssertEqual(try passed.bulkInsert(many), many.count)
         let pairs = try indexPairs(passedPaths)
@@ -258,6 +267,7 @@ final class BulkImportTests: XCTestCase {
         XCTAssertEqual(try j.search("heron").map(\.entry.id), [])
         XCTAssertEqual(try j.search("鷺").map(\.entry.id), [])
         XCTAssertEqual(try triggerSQL(paths), triggers)
+        XCTAssertEqual(try hashSize(paths), [], "the import's hashsize went with the rollback")
         // A file with an error in its middle imports nothing either.
         let file = try makeTempHome(self).appendingPathComponent("journal.txt")
         try """

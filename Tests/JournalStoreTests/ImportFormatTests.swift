@@ -155,6 +155,36 @@ final class ImportFormatTests: XCTestCase {
         }
     }
 
+    /// A file several times the reader's 64 KiB piece, so strings and their escapes fall
+    /// across the ends of pieces at many places: every title and body reads as Foundation's
+    /// own JSON parser (`JSONSerialization`) reads them.
+    func testJSONStringsAcrossReadPiecesReadAsFoundationReadsThem() throws {
+        let (journal, _) = try makeJournal(self)
+        let pieces = ["plain words ", "\\n", "\\\"quoted\\\" ", "\\\\", "é", "\\u00e9", "\\ud83d\\ude00", "ёлка ",
+                      "猫と雨 ", "\\t", "\\/", "x"]
+        var entries: [String] = []
+        for i in 0..<400 {
+            // Lengths that drift against the piece size: about 100 to 3,000 bytes.
+            var body = ""
+            for k in 0..<(10 + (i * 37) % 300) { body += pieces[(i + k * 5) % pieces.count] }
+            let day = String(format: "2001-%02d-%02d", 1 + i % 12, 1 + i % 28)
+            entries.append("{\"date\": \"\(day)\", \"time\": \"\(String(format: "%02d:%02d", i % 24, i % 60))\", "
+                           + "\"title\": \"T\\u0041 \(i) \(pieces[i % pieces.count])\", \"body\": \"\(body)\"}")
+        }
+        let json = "{\"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}"
+        XCTAssertGreaterThan(json.utf8.count, 4 * 65_536)
+        let url = try file(json, name: "long.json")
+        XCTAssertEqual(try JrnlImport.importFile(url, into: journal, timeZone: utc).added, 400)
+
+        let decoded = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let expected = try XCTUnwrap(decoded["entries"] as? [[String: String]]).map {
+            JournalEntry.joinTitle($0["title"] ?? "", $0["body"] ?? "")
+        }
+        let stored = try journal.entries(EntryQuery()).sorted { $0.id < $1.id }.map(\.body)
+        XCTAssertEqual(stored.count, expected.count)
+        XCTAssertEqual(stored, expected)
+    }
+
     /// Entries whose bodies hold lines that look like headers, partial headers, legacy
     /// headers, day-first dates, brackets and stars, in several scripts.
     private func trickyJournal() throws -> SQLiteJournal {

@@ -202,3 +202,144 @@ final class FixtureMigrationTests: XCTestCase {
         XCTAssertEqual(try again.entryCount(), 9)
     }
 }
+
+/// The journal file the schema-8 build wrote (`Fixtures/journal-v8.sqlite3`, made with that
+/// build's `lanternly` binary: a jrnl text file imported in Europe/Berlin — the four entries
+/// of ``v8ImportFile`` —, a jrnl JSON file with a tag added by hand, entries written with
+/// `--date` in Los Angeles (01:30 on the day the clocks change), Tokyo and UTC (one at 00:00),
+/// one edited (a revision), one moved to the trash, a chat with two turns and what Luna
+/// remembered from it, Luna's question of the day) opens in this build with every entry,
+/// its day and time, and everything hanging off it kept.
+final class FixtureV8MigrationTests: XCTestCase {
+    /// The text file the fixture's first import read (the same bytes).
+    static let v8ImportFile = """
+        [2019-07-14 08:05] Morning at the lake with @sam *
+        Cold water, warm coffee.
+
+        [2019-07-14 21:40] Вечер на даче, ёлка у забора. @дача
+
+        [2020-02-29 12:00] 猫と雨の日。灯籠の明かり。
+
+        [2023-12-31 23:59] Last minute of the year.
+        [link] a body line that starts with a bracket
+
+        """
+
+    func testTheVersion8FixtureMigratesWithoutLosingAnEntry() throws {
+        let home = try makeTempHome(self)
+        let paths = LanternlyPaths(home: home)
+        try FileManager.default.createDirectory(at: paths.database.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixture("journal-v8.sqlite3"), to: paths.database)
+
+        // What the schema-8 build stored, read straight from the file.
+        let before = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
+        XCTAssertEqual(try before.scalarInt("PRAGMA user_version"), 8)
+        let rowSQL = """
+            SELECT id || '|' || body || '|' || starred || '|' || created_at || '|' || time_zone || '|' || short_id
+            FROM entries ORDER BY id
+            """
+        let oldRows = try before.strings(rowSQL)
+        let oldClocks = try before.strings("SELECT id || ' ' || local_day || ' ' || local_time FROM entries ORDER BY id")
+        let oldTags = try before.strings("SELECT entry_id || ':' || tag || ':' || by_hand FROM entry_tags ORDER BY 1")
+        let oldRevisions = try before.strings("SELECT short_id || '|' || body FROM entry_revisions ORDER BY id")
+        let oldTrash = try before.strings("SELECT short_id || '|' || body FROM trash ORDER BY 1")
+        let oldMemories = try before.strings("SELECT kind || '|' || words || '|' || source FROM memories ORDER BY id")
+        let oldQuestions = try before.strings("SELECT day || '|' || text FROM model_questions ORDER BY day")
+        let oldTurns = try before.scalarInt("SELECT count(*) FROM chat_turns")
+        let oldSchema = try before.strings("""
+            SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY 1
+            """)
+        before.close()
+        XCTAssertEqual(oldRows.count, 9)
+        XCTAssertEqual(oldRevisions.count, 1)
+        XCTAssertEqual(oldTrash.count, 1)
+        XCTAssertEqual(oldMemories.count, 2)
+        XCTAssertEqual(oldQuestions.count, 1)
+        XCTAssertTrue(oldClocks.contains("5 2025-03-09 01:30"), "Los Angeles, before the clocks change")
+        XCTAssertTrue(oldClocks.contains("7 2024-11-30 00:00"), "midnight")
+
+        let journal = try SQLiteJournal(paths: paths)
+        let after = try SQLiteConnection(path: paths.database.path, flags: SQLITE_OPEN_READONLY)
+        defer { after.close() }
+        XCTAssertEqual(try after.scalarInt("PRAGMA user_version"), Int64(SQLiteJournal.schemaVersion))
+        XCTAssertEqual(try after.strings(rowSQL), oldRows, "every entry, with its id, text, star, instant, zone and short id")
+        // The day and time are the same numbers now: 2025-03-09 01:30 is 20250309 and 130.
+        XCTAssertEqual(try after.strings("""
+            SELECT id || ' ' || printf('%04d-%02d-%02d', local_day / 10000, local_day / 100 % 100, local_day % 100)
+                      || ' ' || printf('%02d:%02d', local_time / 100, local_time % 100)
+            FROM entries ORDER BY id
+            """), oldClocks)
+        XCTAssertEqual(try after.strings("SELECT DISTINCT typeof(local_day) || typeof(local_time) FROM entries"), ["integerinteger"])
+        XCTAssertEqual(try after.strings("SELECT entry_id || ':' || tag || ':' || by_hand FROM entry_tags ORDER BY 1"), oldTags)
+        XCTAssertEqual(try after.strings("SELECT short_id || '|' || body FROM entry_revisions ORDER BY id"), oldRevisions)
+        XCTAssertEqual(try after.strings("SELECT short_id || '|' || body FROM trash ORDER BY 1"), oldTrash)
+        XCTAssertEqual(try after.strings("SELECT kind || '|' || words || '|' || source FROM memories ORDER BY id"), oldMemories)
+        XCTAssertEqual(try after.strings("SELECT day || '|' || text FROM model_questions ORDER BY day"), oldQuestions)
+        XCTAssertEqual(try after.scalarInt("SELECT count(*) FROM chat_turns"), oldTurns)
+        XCTAssertEqual(try after.strings("""
+            SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY 1
+            """), oldSchema, "every table, index, trigger and view is there again")
+        XCTAssertEqual(try journal.integrityCheck(), ["ok"])
+        try journal.connection.execute("INSERT INTO entries_fts(entries_fts) VALUES ('integrity-check')")
+
+        // What reads the day and time: day ranges, the month, looking back, the calendar.
+        let july14 = try XCTUnwrap(LocalDay("2019-07-14"))
+        XCTAssertEqual(try journal.entries(EntryQuery(from: july14, to: july14)).map(\.shortID).sorted(), ["kw587", "pvctu"])
+        XCTAssertEqual(try journal.entriesPerDay(from: july14, to: july14), [july14: 2])
+        XCTAssertEqual(try journal.onThisDay(try XCTUnwrap(LocalDay("2026-07-14"))).map(\.shortID), ["pvctu", "kw587"])
+        XCTAssertEqual(try journal.onThisDay(try XCTUnwrap(LocalDay("2027-02-28"))).map(\.shortID), ["j4m6n"],
+                       "29 February comes back on the 28th of a common year")
+        XCTAssertEqual(try journal.daysWritten().map(\.description), [
+            "2019-07-14", "2020-02-29", "2022-05-01", "2023-12-31", "2024-11-30", "2025-01-05", "2025-03-09", "2025-03-10",
+        ])
+        XCTAssertEqual(try journal.writtenDays().count, 8)
+        let month = try journal.monthEntries(from: july14, to: try XCTUnwrap(LocalDay("2019-07-31")))
+        XCTAssertEqual(month.map { "\($0.day) \($0.hour)" }, ["2019-07-14 8", "2019-07-14 21"])
+        let counted = try journal.monthEntries(from: july14, to: try XCTUnwrap(LocalDay("2019-07-31")), bodies: 0)
+        XCTAssertEqual(counted.map { "\($0.day) \($0.hour) \($0.count)" }, ["2019-07-14 5 1", "2019-07-14 17 1"],
+                       "08:05 in the morning, 21:40 in the evening")
+        // Search over the kept index, and the hand-added tag.
+        XCTAssertEqual(try journal.search("barista").map(\.entry.shortID), ["3pa2e"])
+        XCTAssertEqual(try journal.search("ЁЛКА").map(\.entry.shortID), ["pvctu"])
+        XCTAssertEqual(try journal.search("猫").map(\.entry.shortID), ["j4m6n"])
+        XCTAssertEqual(try journal.search("灯籠").map(\.entry.shortID), ["j4m6n"])
+        XCTAssertEqual(try journal.entries(EntryQuery(tag: "garden")).count, 1)
+        XCTAssertEqual(try journal.revisions(shortID: "3pa2e").map(\.body), ["First draft of a coffee note"])
+
+        // Importing what the schema-8 build imported adds nothing: the import key (day and
+        // time) still finds each entry.
+        let file = home.appendingPathComponent("in.txt")
+        try Self.v8ImportFile.write(to: file, atomically: true, encoding: .utf8)
+        let berlin = try XCTUnwrap(TimeZone(identifier: "Europe/Berlin"))
+        XCTAssertEqual(try JrnlImport.importFile(file, into: journal, timeZone: berlin), ImportResult(added: 0, skipped: 4))
+
+        // The triggers came back: a new entry is found, a deleted one is gone from the search.
+        let added = try journal.add(NewEntry(text: "A heron on the weir", createdAt: Date(timeIntervalSince1970: 1_750_000_000),
+                                             timeZoneIdentifier: "Europe/Berlin"))
+        XCTAssertEqual(try journal.search("heron").map(\.entry.id), [added.id])
+        _ = try journal.moveToTrash(shortIDs: ["rx4mg"], at: Date())
+        XCTAssertEqual(try journal.search("café").count, 0)
+        XCTAssertEqual(try journal.entryCount(), 9)
+
+        // The tables with a text key are WITHOUT ROWID now and keep their rules: the first
+        // month observation stays, a question of the day is replaced only in another language,
+        // a question asked twice in a day is recorded once.
+        let keyed = try after.strings("SELECT name FROM pragma_table_list WHERE wr = 1 ORDER BY name")
+        for table in SQLiteJournal.keyedTables { XCTAssertTrue(keyed.contains(table), "\(table) in \(keyed)") }
+        let july = try XCTUnwrap(YearMonth(year: 2019, month: 7))
+        try journal.keepMonthObservation(july, text: "A month of lakes.", source: .bank, at: Date())
+        try journal.keepMonthObservation(july, text: "Another text.", source: .bank, at: Date())
+        XCTAssertEqual(try journal.keptMonthObservation(july)?.text, "A month of lakes.")
+        let questionDay = try XCTUnwrap(oldQuestions.first?.split(separator: "|").first.map(String.init))
+        let oldQuestion = try journal.modelQuestion(day: questionDay, language: .english)
+        XCTAssertNotNil(oldQuestion)
+        try journal.keepModelQuestion(day: questionDay, language: .english, text: "Not this one?", at: Date())
+        XCTAssertEqual(try journal.modelQuestion(day: questionDay, language: .english), oldQuestion)
+        try journal.keepModelQuestion(day: questionDay, language: .russian, text: "Что сегодня было хорошего?", at: Date())
+        XCTAssertEqual(try journal.modelQuestion(day: questionDay, language: .russian), "Что сегодня было хорошего?")
+        let asked = QuestionRecord(day: july14, questionKey: "calm.1", askedAt: Date(timeIntervalSince1970: 1_563_000_000))
+        try journal.recordQuestion(asked)
+        try journal.recordQuestion(asked)
+        XCTAssertEqual(try journal.questionHistory(since: july14).count, 1)
+    }
+}

@@ -144,6 +144,27 @@ final class WritingMonthTests: XCTestCase {
         XCTAssertEqual(numbering.days(fromStored: ["1900-02-29", "2000-02-29"]).map(\.description), ["2000-02-29"])
         XCTAssertEqual(numbering.days(fromStored: ["2024-02-29", "2023-02-29", "2024-13-01", "x", "2024-1-01", "2025-12-31"])
             .map(\.description), ["2024-02-29", "2025-12-31"])
+        // The stored numbers (`YYYYMMDD`) read the same days, and the same ones are refused.
+        XCTAssertEqual(numbering.days(fromNumbers: [19_000_229, 20_000_229]).map(\.description), ["2000-02-29"])
+        XCTAssertEqual(numbering.days(fromNumbers: [20_240_229, 20_230_229, 20_241_301, 0, -5, 20_240_100, 20_251_231, 15_821_010])
+            .map(\.description), ["2024-02-29", "2025-12-31"])
+    }
+
+    /// A day and its stored number, `YYYYMMDD`, both ways; numbers that name no day are refused.
+    func testStoredDayNumbers() throws {
+        for text in ["2025-03-09", "0001-01-01", "1999-12-31", "2000-02-29", "9999-12-31"] {
+            let day = try XCTUnwrap(LocalDay(text))
+            XCTAssertEqual(LocalDay(number: day.number), day, text)
+            XCTAssertEqual(String(format: "%08d", day.number), text.replacingOccurrences(of: "-", with: ""))
+        }
+        XCTAssertLessThan(try XCTUnwrap(LocalDay("1999-12-31")).number, try XCTUnwrap(LocalDay("2000-01-01")).number,
+                          "numbers sort as the days do")
+        for bad in [0, -20_250_309, 20_250_229, 20_251_301, 20_250_100, 20_250_932, 100_000_101] {
+            XCTAssertNil(LocalDay(number: bad), "\(bad)")
+        }
+        let clock = LocalClock(Date(timeIntervalSince1970: 1_741_512_600), in: try XCTUnwrap(TimeZone(identifier: "UTC")))
+        XCTAssertEqual(clock.time, "09:30")
+        XCTAssertEqual(clock.timeNumber, 930)
     }
 
     func testShortIDs() {

@@ -115,6 +115,16 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         let date = calendar.date(byAdding: .day, value: days, to: Date(timeIntervalSince1970: 0))!
         self.init(date, calendar: calendar)
     }
+
+    /// The day as the journal stores it: the integer `YYYYMMDD` (20250309 for 2025-03-09),
+    /// which sorts as the days do.
+    public var number: Int { year * 10_000 + month * 100 + day }
+
+    /// The day of a stored `YYYYMMDD` (``number``); `nil` when it names no day that exists.
+    public init?(number: Int) {
+        guard number > 0 else { return nil }
+        self.init(year: number / 10_000, month: number / 100 % 100, day: number % 100)
+    }
 }
 
 /// The wall-clock reading of an instant in a time zone: its day, hour and minute.
@@ -133,6 +143,9 @@ public struct LocalClock: Hashable, Sendable {
         self.hour = c.hour ?? 0
         self.minute = c.minute ?? 0
     }
+
+    /// The hour and minute as the journal stores them: the integer `HHMM` (930 for 09:30).
+    public var timeNumber: Int { hour * 100 + minute }
 
     /// `HH:MM`, 24-hour.
     public var time: String {

@@ -141,6 +141,26 @@ public struct DayNumbering {
         return m.start + day.day - 1
     }
 
+    /// Reads stored `YYYYMMDD` numbers (``LocalDay/number``); a number that is not a day that
+    /// exists is skipped.
+    public mutating func days(fromNumbers numbers: [Int]) -> [LocalDay] {
+        var out: [LocalDay] = []
+        out.reserveCapacity(numbers.count)
+        for n in numbers where n > 0 {
+            if let found = day(n / 10_000, n / 100 % 100, n % 100) { out.append(found) }
+        }
+        return out
+    }
+
+    /// The day `y-mo-d` if it exists: from the month table where there is one, else by
+    /// ``LocalDay/init(year:month:day:)``.
+    private mutating func day(_ y: Int, _ mo: Int, _ d: Int) -> LocalDay? {
+        if let m = month(y, mo) {
+            return (1...m.length).contains(d) ? LocalDay(checkedYear: y, month: mo, day: d) : nil
+        }
+        return LocalDay(year: y, month: mo, day: d)
+    }
+
     /// Parses stored `YYYY-MM-DD` texts; a text that is not a day that exists is skipped.
     public mutating func days(fromStored texts: [String]) -> [LocalDay] {
         var out: [LocalDay] = []
@@ -158,11 +178,7 @@ public struct DayNumbering {
                 return v
             }
             guard let (y, mo, d) = parsed else { continue }
-            if let m = month(y, mo) {
-                if (1...m.length).contains(d) { out.append(LocalDay(checkedYear: y, month: mo, day: d)) }
-            } else if let day = LocalDay(year: y, month: mo, day: d) {
-                out.append(day)
-            }
+            if let found = day(y, mo, d) { out.append(found) }
         }
         return out
     }
