@@ -252,6 +252,16 @@ def probs_q(q, scales, b, X):
 # vetoFromFeatures, highShort
 VETO_BELOW = 400  # CrisisClassifier.vetoBelowFeatures
 ALONE_CUE = 0.5  # CrisisClassifier.aloneCue
+COMPACT_WEIGHT = 2  # CrisisClassifier.compactWeight: a CJK feature counts 1 + this towards minFeatures
+
+
+def compact_features(folded):
+    """The number of features from Chinese, Japanese and Korean runs (CrisisClassifier.compactFeatureCount)."""
+    n = 0
+    for clause in folded.split(" . "):
+        run = sum(len(w) for w in clause.split(" ") if w and is_compact(w[0]))
+        n += sum(max(0, run - g + 1) for g in (1, 2, 3, 4))
+    return n
 
 
 def decide(rows, P, t):
@@ -259,9 +269,10 @@ def decide(rows, P, t):
     low, high, cue, _, veto, chigh, minf, vfrom, hs = t
     s, o, plain = _lexicon(rows)
     nf = _memo[id(rows)][5]
+    length = nf + COMPACT_WEIGHT * _memo[id(rows)][6]
     pc, pn = P[:, 1], P[:, 2]
     vetoed = (nf >= vfrom) & (nf < VETO_BELOW) & (pc + pn < veto)
-    alone = (nf >= minf) | (plain >= ALONE_CUE) | (o >= 1)
+    alone = (length >= minf) | (plain >= ALONE_CUE) | (o >= 1)
     crisis = ((s >= 1) & ~vetoed) | ((pc >= high) & alone) | ((pc >= low) & (plain >= cue)) \
         | ((pc + pn >= high) & (pc >= pn) & alone) | (pc >= hs)
     concern = ((o >= 1) & ~vetoed) | (((pn >= chigh) | (pc + pn >= high)) & alone)
@@ -275,7 +286,8 @@ def _lexicon(rows):
     if id(rows) not in _memo:
         _memo[id(rows)] = (rows, np.array([r["self"] for r in rows]), np.array([r["other"] for r in rows]),
                            np.array([r["pself"] for r in rows]), np.array([CLASSES.index(r["label"]) for r in rows]),
-                           np.array([len(features(r["folded"])) for r in rows]))
+                           np.array([len(features(r["folded"])) for r in rows]),
+                           np.array([compact_features(r["folded"]) for r in rows]))
     return _memo[id(rows)][1:4]
 
 

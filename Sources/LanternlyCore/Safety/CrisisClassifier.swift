@@ -93,6 +93,26 @@ final class CrisisClassifier: @unchecked Sendable {
     /// (``Thresholds/minFeatures``; `Scripts/crisis_train.py` ALONE_CUE).
     static let aloneCue: Float = 0.5
 
+    /// How much more a feature of a Chinese, Japanese or Korean run counts towards
+    /// ``Thresholds/minFeatures`` (`Scripts/crisis_train.py` COMPACT_WEIGHT): such a feature
+    /// counts `1 + compactWeight` times.
+    static let compactWeight: Float = 2
+
+    /// The number of features of `t` from its Chinese, Japanese and Korean runs (1–4-grams of
+    /// each clause's run).
+    static func compactFeatureCount(_ t: SafetyText) -> Int {
+        var n = 0, i = 0
+        let clause = t.compactClause
+        while i < clause.count {
+            var j = i
+            while j < clause.count, clause[j] == clause[i] { j += 1 }
+            let run = j - i
+            for gram in 1...4 where run >= gram { n += run - gram + 1 }
+            i = j
+        }
+        return n
+    }
+
     /// The upper end of the veto's window, in features (`Scripts/crisis_train.py` VETO_BELOW).
     static let vetoBelowFeatures: Float = 400
 

@@ -71,7 +71,10 @@ public enum CrisisDetector {
         // Only a cue no softener touched, of at least ``CrisisClassifier/aloneCue``, counts here
         // ("не хочу жить в Москве", "bye, see you tomorrow" are hints of topic, not of risk);
         // and a strong cue about another person.
-        let alone = features >= t.minFeatures || s.plainSelf >= CrisisClassifier.aloneCue || s.lexicalOther >= 1
+        // The length that counts here weighs Chinese, Japanese and Korean more: a character there
+        // carries about what a word does elsewhere, and gives fewer features for the same words.
+        let length = features + CrisisClassifier.compactWeight * Float(s.classifierCompactFeatures)
+        let alone = length >= t.minFeatures || s.plainSelf >= CrisisClassifier.aloneCue || s.lexicalOther >= 1
         // Sure of risk, and more of the writer's own than of another's: crisis rather than concern.
         if (s.lexicalSelf >= bar && !vetoed) || (s.classifierCrisis >= t.high && alone)
             || s.classifierCrisis >= t.highShort
@@ -99,6 +102,7 @@ public enum CrisisDetector {
             s.classifierCrisis = p.crisis
             s.classifierConcern = p.concern
             s.classifierFeatures = p.features
+            s.classifierCompactFeatures = CrisisClassifier.compactFeatureCount(folded)
         }
         return s
     }
@@ -125,6 +129,8 @@ struct CrisisScore: Equatable {
     var classifierConcern: Float = 0
     /// How many features the classifier read.
     var classifierFeatures = 0
+    /// How many of them came from Chinese, Japanese or Korean runs.
+    var classifierCompactFeatures = 0
 }
 
 /// Applies the lexicon's rules to a folded message.
