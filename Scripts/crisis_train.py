@@ -20,7 +20,7 @@ folds each message exactly as the app does and gives the lexicon's scores.
   half of the plan/preparation lines to carry no risk in the text alone ("thursday night it is");
   they are kept, as blind writers label such lines crisis, and training without them lowered
   recall on the blind sets at the same specificity.
-- Tuning data: the dev part of the corpus and Eval/crisis/tune-blind-r2, r3 and r5 (blind sets,
+- Tuning data: the dev part of the corpus and Eval/crisis/tune-blind-r2, r3, r5 and r10 (blind sets,
   spent), plus any `--tune` files. The decision thresholds are chosen there.
   The corpus's test part is never read here; a fresh blind set, kept outside the repository, is
   the honest measure (`make eval EVAL_EXTRA=...`).
