@@ -91,7 +91,7 @@ final class CrisisClassifier: @unchecked Sendable {
 
     /// The unsoftened lexicon weight that lets the classifier flag a short message alone
     /// (``Thresholds/minFeatures``; `Scripts/crisis_train.py` ALONE_CUE).
-    static let aloneCue: Float = 0.5
+    static let aloneCue: Float = 0.6
 
     /// How much more a feature of a Chinese, Japanese or Korean run counts towards
     /// ``Thresholds/minFeatures`` (`Scripts/crisis_train.py` COMPACT_WEIGHT): such a feature
