@@ -15,7 +15,8 @@ folds each message exactly as the app does and gives the lexicon's scores.
   Luna and diary lines), plans (plans, means, past attempts, preparations, mostly indirect),
   voices, recovered (the writer's own past now well, denials, medicine and care, with their risky
   twins), depth (ja, ko, zh-Hans, zh-Hant and pt in depth: slang, dialect, romanisation), and
-  blind-r1, blind-r4, blind-r6 and blind-r7 (blind sets, spent once measured).
+  blind-r1, blind-r4, blind-r6, blind-r7, blind-r8 and blind-r9 (blind sets, spent once measured;
+  blind-r11, the last one measured, was added after the shipped model was trained).
   A review of the plans and everyday crisis lines by helpers who wrote none of them judged about
   half of the plan/preparation lines to carry no risk in the text alone ("thursday night it is");
   they are kept, as blind writers label such lines crisis, and training without them lowered
