@@ -79,6 +79,7 @@ final class CrisisLanguagesTests: XCTestCase {
         "n o   q u i e r o   v i v i r",
         "я  н е  х о ч у  ж и т ь",
         "quiero ahorcarme esta noche",
+        "I W A N T   T O   D I E",
         "I'm going to overdose tonight",
         "gonna k 1 l l m y s e l f",
     ]
@@ -107,6 +108,7 @@ final class CrisisLanguagesTests: XCTestCase {
         "rough day, tired and sad, but okay",
         // A means named in an everyday or medical sense is a weak cue, not a strong one.
         "the pharmacist said more than 3 grams of paracetamol a day is an overdose",
+        "I W A N T   A   N E W   B I K E",
         // Signing off for the day is not a farewell.
         "bye, see you tomorrow",
         "bis morgen, tschüss",

@@ -211,11 +211,16 @@ struct CrisisMatcher {
             let range = Int(tok.start)..<Int(tok.end)
             let before = hits.count
             let pos = Int32(i) * Self.part
-            if tok.joined {
-                split(t.scalars[range], pos: pos, clause: tok.clause, into: &hits)
+            if tok.joined && !tok.wordOfSpacedLetters {
+                split(t.scalars[range], pos: pos, clause: tok.clause, into: &hits)  // `killmyself`
                 continue
             }
             lookup(t.scalars[range], hash: h0[i], pos: pos, clause: tok.clause, into: &hits)
+            if tok.joined && hits.count == before {
+                // A word of spaced-out letters that may have taken in a one-letter word before it
+                // (`I W A N T`: no wider gap after the I) and is not itself known: its parts.
+                split(t.scalars[range], pos: pos, clause: tok.clause, into: &hits)
+            }
             if firstWords.mayHold(h0[i]), let list = lexicon.phrases[h0[i]] {
                 for (words, term) in list where i + words.count <= n {
                     var ok = true

@@ -31,6 +31,9 @@ struct SafetyText {
         var stretched = false
         /// Had digits read as letters (`х0чу`).
         var leet = false
+        /// Joined from spaced-out letters between wider gaps (`q u i e r o`): a word of its own,
+        /// read as one (and, when ``joined``, also split: `I W A N T` took in the `I`).
+        var wordOfSpacedLetters = false
         /// What separated it from the token before: spaces and tabs count one each, any other
         /// separator two (capped at 255). Spaced-out letters use wider gaps between words.
         var gap: UInt8 = 1
@@ -365,7 +368,10 @@ struct SafetyText {
                     var b = a + 1
                     while b < j, tokens[b].gap == narrowest { b += 1 }
                     if var t = joined(a, b, minimum: 2) {
-                        t.joined = false  // a word already: read as one, not split again
+                        // A word already: read as one. The first may have taken in a one-letter
+                        // word before it (`I W A N T`), so it is also split into known words.
+                        t.joined = a == i && b - a >= 3
+                        t.wordOfSpacedLetters = true
                         out.append(t)
                     } else {
                         out.append(contentsOf: tokens[a..<b])
