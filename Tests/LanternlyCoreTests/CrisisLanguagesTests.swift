@@ -80,6 +80,7 @@ final class CrisisLanguagesTests: XCTestCase {
         "я  н е  х о ч у  ж и т ь",
         "quiero ahorcarme esta noche",
         "I W A N T   T O   D I E",
+        "k-i-l-l m-y-s-e-l-f",
         "I'm going to overdose tonight",
         "gonna k 1 l l m y s e l f",
     ]
@@ -191,6 +192,8 @@ final class CrisisLanguagesTests: XCTestCase {
         XCTAssertEqual(SafetyText("n o   q u i e r o   s e g u i r", fold: fold).line, "no quiero seguir")
         XCTAssertEqual(SafetyText("я  н е  х о ч у  ж и т ь", fold: fold).line, "я не хочу жит")
         XCTAssertEqual(SafetyText("d  i  e", fold: fold).line, "die")
+        XCTAssertEqual(SafetyText("k-i-l-l m-y-s-e-l-f", fold: fold).line, "kill myself")
+        XCTAssertEqual(SafetyText("s.u.i.c.i.d.e", fold: fold).line, "suicide")
     }
 
     func testEveryLexiconFormIsFolded() {

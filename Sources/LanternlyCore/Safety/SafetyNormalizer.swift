@@ -34,8 +34,9 @@ struct SafetyText {
         /// Joined from spaced-out letters between wider gaps (`q u i e r o`): a word of its own,
         /// read as one (and, when ``joined``, also split: `I W A N T` took in the `I`).
         var wordOfSpacedLetters = false
-        /// What separated it from the token before: spaces and tabs count one each, any other
-        /// separator two (capped at 255). Spaced-out letters use wider gaps between words.
+        /// The spaces and tabs between it and the token before (capped at 255; other separators
+        /// count nothing, so `k-i-l-l m-y-s-e-l-f` breaks at its space). Spaced-out letters use
+        /// wider gaps between words.
         var gap: UInt8 = 1
     }
 
@@ -249,7 +250,7 @@ struct SafetyText {
                     f.endClause()
                 } else {
                     f.finish()
-                    f.spaces += v == 0x20 || v == 0x09 ? 1 : 2
+                    if v == 0x20 || v == 0x09 { f.spaces += 1 }
                 }
                 continue
             }
