@@ -176,6 +176,38 @@ final class CrisisLanguagesTests: XCTestCase {
             XCTAssertEqual(SafetyLanguage.detect(text, fallback: .english), expected, text)
         }
         XCTAssertEqual(SafetyLanguage.detect("12345 🙂", fallback: .german), .german, "no sign: the fallback")
+        // Spaced-out letters are read joined: one-letter words (`a`, `e`, `o`) are common words of
+        // several languages and must not decide alone.
+        let spaced: [(String, SafetyLanguage)] = [
+            ("s e e  y o u  a t  t h e  s t a t i o n  t o m o r r o w", .english),
+            ("c h o   t o i   v e   n h a   d i", .vietnamese),
+            ("w i r  g e h e n  h e u t e  n a c h  h a u s e", .german),
+            ("я  и д у  д о м о й  с е й ч а с", .russian),
+        ]
+        for (text, expected) in spaced {
+            XCTAssertEqual(SafetyLanguage.detect(text, fallback: .english), expected, text)
+        }
+        XCTAssertEqual(SafetyLanguage.spacedLettersJoined("m u o n   c h e t"), "muon chet")
+        XCTAssertNil(SafetyLanguage.spacedLettersJoined("I have a cat and a dog"), "ordinary words")
+    }
+
+    func testSpacedOutRiskIsReadInItsLanguage() {
+        // Were these read as Portuguese (`a`, `e`, `o`…), the English or Vietnamese rule would be
+        // weighed as a far language's and the message would pass.
+        for text in ["n e e d i n g  t o  d i e  s o  b a d l y", "m u o n   c h e t   q u a   r o i",
+                     "w i l l  e n d  m y  l i f e  s o o n"] {
+            XCTAssertEqual(CrisisDetector.assess(text), .crisis, text)
+        }
+    }
+
+    func testColloquialGermanVerbForms() {
+        // Spoken German drops the -e of the first person, and the separable part carries the meaning.
+        for text in ["ich bring mich heute um", "ich häng mich auf", "ich nehm die ganzen tabletten, alle"] {
+            XCTAssertEqual(CrisisDetector.assess(text), .crisis, text)
+        }
+        for text in ["ich bringe mich morgen früh zur Arbeit", "ich bring mich mal wieder in Form"] {
+            XCTAssertEqual(CrisisDetector.assess(text), .none, text)
+        }
     }
 
     func testFoldingForMatchingOnly() {

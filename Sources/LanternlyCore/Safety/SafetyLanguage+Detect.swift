@@ -19,8 +19,11 @@ extension SafetyLanguage {
 
     /// ``detect(_:fallback:)`` and whether the guess is sure: by script (Cyrillic, CJK,
     /// Hangul), or for Latin letters by at least two signs and a clear lead over the runner-up.
+    /// Letters spaced out (`w a n t i n g  t o  d i e`) are read joined first: one-letter words
+    /// are common words in several languages (`a`, `e`, `o`, `i`, `y`) and would decide alone.
     static func detectWithConfidence(_ text: String, fallback: SafetyLanguage) -> (language: SafetyLanguage, sure: Bool) {
         var text = SafetyText.compatibilityMapped(text)
+        if let joined = spacedLettersJoined(text) { text = joined }
         var hangul = 0, kana = 0, han = 0, cyrillic = 0, latin = 0, ukrainianLetters = 0
         var simplified = 0, traditional = 0
         var marks = false
@@ -63,6 +66,32 @@ extension SafetyLanguage {
         }
         if latin == 0 { return (fallback, false) }
         return latinLanguage(text)
+    }
+
+    /// `text` with its spaced-out letters joined, when most of its words are single letters
+    /// (at least four words, three in five of them one letter long); `nil` otherwise. Letters a
+    /// single space apart join; two or more spaces or tabs, or any other separator, end a word
+    /// (`m u o n   c h e t` → `muon chet`).
+    static func spacedLettersJoined(_ text: String) -> String? {
+        var words = 0, single = 0
+        for w in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            words += 1
+            if w.count == 1, w.first!.isLetter { single += 1 }
+        }
+        guard words >= 4, single * 5 >= words * 3 else { return nil }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var gap = 0
+        var lastWasSingle = false
+        for w in text.split(separator: " ", omittingEmptySubsequences: false).flatMap({ $0.split(separator: "\t", omittingEmptySubsequences: false) }) {
+            if w.isEmpty { gap += 1; continue }
+            let isSingle = w.count == 1 && w.first!.isLetter
+            if !out.isEmpty && !(isSingle && lastWasSingle && gap == 0) { out.append(" ") }
+            out.append(contentsOf: w)
+            lastWasSingle = isSingle
+            gap = 0
+        }
+        return out
     }
 
     /// Reads `text` lower-cased as `String.lowercased()` does (scalar by scalar) without
@@ -212,7 +241,9 @@ extension SafetyLanguage {
         (.swedish, set("jag mig dig sig inte och det är en att på har mer min mitt kan bara också mycket något hem efter vad nu blev")),
         (.dutch, set("ik niet mij me wil en het is een de dat van meer mijn kan gewoon ook wat zijn je naar met voor maar nog er heb ben vandaag niks")),
         (.turkish, set("ben bir ve bu çok değil istiyorum artık hiç ne için ama beni bana sen o biz yok var bile kadar şey bugün gibi daha sonra mi mı da de")),
-        (.vietnamese, set("tôi toi không khong muốn muon và là của có một nữa này mình minh được đã rồi quá")),
+        // Vietnamese is often typed without its marks, and in chat shorthand (`ko`, `dc`, `mik`):
+        // only forms no other language here uses as a common word (not `buon`, `met`, `oi`, `con`).
+        (.vietnamese, set("tôi toi không khong muốn muon và là của có một nữa này mình minh được đã rồi quá duoc dc đc nguoi người ngày ngay hôm hom nay buồn mệt những nhung cũng cung nhiều nhieu vậy vay nhé nhe ơi biết biet giờ gio lại lai đang dang chưa chua sống chết chet làm lam thấy thay như nhu vào vao nhà nha ngủ ngu học hoc ko mik ntn cx hok roi qua")),
         (.russian, set("ya ne hochu khochu mne menya eto chto kak zhit umeret uzhe bolshe vse vsyo segodnya ochen pokonchit soboi soboy sebya")),
         (.ukrainian, set("ya ne khochu meni mene tse shcho yak zhyty pomerty vzhe bilshe sogodni duzhe sobi")),
     ]
