@@ -110,6 +110,8 @@ def fold(word):
             out.append(c.lower())
         elif 0x80 <= ord(c) < 0x2000:
             out.append(fold_scalar(c))
+        elif 0x30A1 <= ord(c) <= 0x30F6:
+            out.append(chr(ord(c) - 0x60))  # katakana reads as hiragana (SafetyNormalizer.swift)
         else:
             out.append(c)
     return "".join(out)

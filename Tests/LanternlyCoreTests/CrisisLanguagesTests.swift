@@ -83,6 +83,9 @@ final class CrisisLanguagesTests: XCTestCase {
         "k-i-l-l m-y-s-e-l-f",
         "I'm going to overdose tonight",
         "gonna k 1 l l m y s e l f",
+        // Japanese in katakana, full and half width, reads as the hiragana the lexicon holds.
+        "ﾓｳｷｴﾀｲ",
+        "ホントニシニタイ",
     ]
 
     /// Hard negatives: the same words, no risk.
@@ -226,6 +229,7 @@ final class CrisisLanguagesTests: XCTestCase {
         XCTAssertEqual(SafetyText("d  i  e", fold: fold).line, "die")
         XCTAssertEqual(SafetyText("k-i-l-l m-y-s-e-l-f", fold: fold).line, "kill myself")
         XCTAssertEqual(SafetyText("s.u.i.c.i.d.e", fold: fold).line, "suicide")
+        XCTAssertEqual(SafetyText("ｶﾀｶﾅ カタカナ ひらがな", fold: fold).line, "かたかなかたかなひらがな")
     }
 
     func testEveryLexiconFormIsFolded() {

@@ -287,7 +287,9 @@ struct SafetyText {
             }
             if Self.isCompact(v) {
                 f.finish()
-                f.compact.append(v)
+                // Katakana reads as hiragana (`モウシニタイ`, half-width `ﾓｳｼﾆﾀｲ` after NFKC, is
+                // `もうしにたい`): Japanese writes the same word in either, for stress or style.
+                f.compact.append(v >= 0x30A1 && v <= 0x30F6 ? v - 0x60 : v)
                 f.compactClause.append(f.clause)
                 f.clauseHasContent = true
                 continue
