@@ -119,6 +119,12 @@ final class CrisisLanguagesTests: XCTestCase {
         "hejdå, vi ses imorgon",
         "бувай, до завтра",
         "eso es todo por hoy",
+        // Korean and Japanese deny at the end of the clause, after the wish; Chinese heat and
+        // work 'to death' with a word between.
+        "더워서 죽겠다는 거지 죽고 싶은 건 아니야",
+        "死にたいとは思ってないよ、ただ眠い",
+        "熱到快死掉了，冷氣壞了",
+        "今天累得要死",
     ]
 
     func testCrisisInEveryLanguage() {
