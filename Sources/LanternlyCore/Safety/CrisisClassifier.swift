@@ -22,7 +22,8 @@ final class CrisisClassifier: @unchecked Sendable {
     struct Thresholds {
         /// p(crisis) that flags a message with an unsoftened lexicon cue of at least ``cue``.
         var low: Float = 2
-        /// p(crisis) that flags a message alone (p(crisis) + p(concern): concern).
+        /// p(crisis) that flags a message alone (so does p(crisis) + p(concern) when p(crisis) is
+        /// the larger part).
         var high: Float = 2
         /// The lexicon weight that counts as a cue beside ``low``.
         var cue: Float = 1
@@ -31,7 +32,7 @@ final class CrisisClassifier: @unchecked Sendable {
         /// A strong lexicon hit flags only when p(crisis) + p(concern) reaches this
         /// (the classifier's veto on topic words: documentaries, idioms, negations).
         var veto: Float = 0
-        /// p(concern) that flags concern alone.
+        /// p(concern), or p(crisis) + p(concern), that flags concern alone.
         var concernHigh: Float = 2
         /// The classifier flags alone (``high``, ``concernHigh``) only on messages with at least
         /// this many features, or with a lexicon cue no softener touched of at least

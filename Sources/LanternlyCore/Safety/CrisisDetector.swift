@@ -82,7 +82,9 @@ public enum CrisisDetector {
             || (alone && risk >= t.high && s.classifierCrisis >= s.classifierConcern) {
             return .crisis
         }
-        if (s.lexicalOther >= 1 && !vetoed) || (alone && (s.classifierConcern >= t.concernHigh || risk >= t.high)) {
+        // Concern has its own bar: a long ordinary message the classifier finds vaguely risky
+        // (a pharmacist's warning, a grandparent's funeral) is not someone else at risk.
+        if (s.lexicalOther >= 1 && !vetoed) || (alone && (s.classifierConcern >= t.concernHigh || risk >= t.concernHigh)) {
             return .concern
         }
         return .none
