@@ -86,6 +86,8 @@ final class CrisisLanguagesTests: XCTestCase {
         // Japanese in katakana, full and half width, reads as the hiragana the lexicon holds.
         "ﾓｳｷｴﾀｲ",
         "ホントニシニタイ",
+        // Korean typed letter by letter.
+        "ㅈㅏㅅㅏㄹ ㅎㅏㄱㅗ ㅅㅣㅍㄷㅏ",
     ]
 
     /// Hard negatives: the same words, no risk.
@@ -236,6 +238,11 @@ final class CrisisLanguagesTests: XCTestCase {
         XCTAssertEqual(SafetyText("k-i-l-l m-y-s-e-l-f", fold: fold).line, "kill myself")
         XCTAssertEqual(SafetyText("s.u.i.c.i.d.e", fold: fold).line, "suicide")
         XCTAssertEqual(SafetyText("ｶﾀｶﾅ カタカナ ひらがな", fold: fold).line, "かたかなかたかなひらがな")
+        // Korean typed letter by letter is read as the syllables it spells; lone consonants stay.
+        XCTAssertEqual(SafetyText("ㅈ ㅏ ㅅ ㅏ ㄹ", fold: fold).line, "자살")
+        XCTAssertEqual(SafetyText("자ㅎㅐ 다시", fold: fold).line, "자해다시")
+        XCTAssertEqual(SafetyText("ㅋㅋㅋ ㅇㅋ", fold: fold).line, "ㅋㅋㅋㅇㅋ")
+        XCTAssertEqual(SafetyText.hangulJamoComposed("ㅎㅏㄴㄱㅜㄱ ㅅㅏㄹㅏㅁ"), "한국사람", "a final before a consonant, an initial before a vowel")
     }
 
     func testEveryLexiconFormIsFolded() {

@@ -103,6 +103,7 @@ struct SafetyText {
     /// punctuation and emoji; see ``isCompatibilityInert(_:)``) is mapped scalar by scalar, which
     /// gives NFKC's result without Foundation's normaliser; anything else goes through it.
     static func compatibilityMapped(_ text: String) -> String {
+        let text = hangulJamoComposed(text)
         guard needsCompatibilityMapping(text) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
@@ -119,6 +120,48 @@ struct SafetyText {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` with Korean letters typed one by one (compatibility jamo, U+3131…U+3163: `자ㅎㅐ`,
+    /// `ㅈ ㅏ ㅅ ㅏ ㄹ`) composed into syllables (`자해`, `자살`) by the Hangul composition of
+    /// Unicode §3.12: an initial consonant and a vowel make a syllable, and a consonant after them
+    /// that no vowel follows is its final. Single spaces between letters are dropped. Foundation's
+    /// NFKC leaves these as separate conjoining jamo, so the lexicon's syllables would not match.
+    static func hangulJamoComposed(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x3131 && $0.value <= 0x3163 }) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        // Compatibility consonant (U+3131…U+314E) → initial index (-1: none) and final index (0: none).
+        let initial: [Int] = [0, 1, -1, 2, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, 6, 7, 8, -1, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]
+        let final: [Int] = [1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 18, 19, 20, 21, 22, 0, 23, 24, 25, 26, 27]
+        func consonant(_ v: UInt32) -> Int? { v >= 0x3131 && v <= 0x314E ? Int(v - 0x3131) : nil }
+        func vowel(_ v: UInt32) -> Int? { v >= 0x314F && v <= 0x3163 ? Int(v - 0x314F) : nil }
+        func isJamo(_ v: UInt32) -> Bool { v >= 0x3131 && v <= 0x3163 }
+        // The letters with the single spaces between two jamo left out.
+        var letters: [UInt32] = []
+        letters.reserveCapacity(scalars.count)
+        for (i, s) in scalars.enumerated() {
+            if s == " ", i > 0, i + 1 < scalars.count, isJamo(scalars[i - 1].value), isJamo(scalars[i + 1].value) { continue }
+            letters.append(s.value)
+        }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < letters.count {
+            let v = letters[i]
+            if let c = consonant(v), initial[c] >= 0, i + 1 < letters.count, let vw = vowel(letters[i + 1]) {
+                var syllable = 0xAC00 + (UInt32(initial[c]) * 21 + UInt32(vw)) * 28
+                i += 2
+                if i < letters.count, let f = consonant(letters[i]), final[f] > 0,
+                   !(i + 1 < letters.count && vowel(letters[i + 1]) != nil) {
+                    syllable += UInt32(final[f])
+                    i += 1
+                }
+                out.append(Unicode.Scalar(syllable)!)
+                continue
+            }
+            out.append(Unicode.Scalar(v)!)
+            i += 1
+        }
+        return String(out)
     }
 
     /// Scalars NFKC leaves unchanged that never combine with a neighbour (tests check every one
