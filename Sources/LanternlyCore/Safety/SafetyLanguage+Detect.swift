@@ -73,11 +73,23 @@ extension SafetyLanguage {
     /// single space apart join; two or more spaces or tabs, or any other separator, end a word
     /// (`m u o n   c h e t` → `muon chet`).
     static func spacedLettersJoined(_ text: String) -> String? {
+        // Counted scalar by scalar without building the words (this runs on every message).
         var words = 0, single = 0
-        for w in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            words += 1
-            if w.count == 1, w.first!.isLetter { single += 1 }
+        var length = 0, letter = false
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v == 0x20 || v == 0x09 {
+                if length > 0 { words += 1; if length == 1 && letter { single += 1 } }
+                length = 0
+            } else {
+                if length == 0 {
+                    letter = v < 0x80 ? (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A : s.properties.isAlphabetic
+                }
+                // A combining mark stays with its letter (`é` typed as e + U+0301).
+                if !(v >= 0x300 && v <= 0x36F) { length += 1 }
+            }
         }
+        if length > 0 { words += 1; if length == 1 && letter { single += 1 } }
         guard words >= 4, single * 5 >= words * 3 else { return nil }
         var out = ""
         out.reserveCapacity(text.utf8.count)
