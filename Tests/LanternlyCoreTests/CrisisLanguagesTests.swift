@@ -57,6 +57,17 @@ final class CrisisLanguagesTests: XCTestCase {
         ("tr", "active_ideation", "intihar etmeyi düşünüyorum"),
         ("vi", "passive_wish", "tôi muốn chết"),
         ("vi", "active_ideation", "mình đang nghĩ đến chuyện tự tử"),
+        // Burning oneself, and Swedish self-harm slang (blind review, kinds rather than lines).
+        ("ru", "nssi", "опять прижигала руку сигаретой"),
+        ("uk", "nssi", "знову обпекла руку праскою навмисно"),
+        ("zh-Hans", "nssi", "又拿打火机烫自己了"),
+        ("sv", "nssi", "cuttar igen"),
+        ("sv", "euphemism", "vill bara sova för alltid"),
+        // Softener words that fold to a common word: the article `el` is not another person,
+        // `đau` (it hurts) is not the negation `đâu`, Turkish `o` is also `that`.
+        ("es", "plan_timing", "el lunes quiero matarme"),
+        ("vi", "passive_wish", "mình đau quá muốn chết"),
+        ("tr", "passive_wish", "o gün ölmek istiyorum"),
     ]
 
     /// Stylised writing of crisis messages: fullwidth, mathematical letters, leet, spaced
@@ -127,6 +138,11 @@ final class CrisisLanguagesTests: XCTestCase {
         "死にたいとは思ってないよ、ただ眠い",
         "熱到快死掉了，冷氣壞了",
         "今天累得要死",
+        // Idioms and the kitchen: a stone on one's own foot, burnt rice, a Danish kiss, hanging out.
+        "搬起石头砸自己的脚，真是活该",
+        "se me quemó el arroz otra vez",
+        "kys og kram til alle",
+        "ska hänga med Sara ikväll",
     ]
 
     func testCrisisInEveryLanguage() {
