@@ -68,6 +68,9 @@ final class CrisisLanguagesTests: XCTestCase {
         ("es", "plan_timing", "el lunes quiero matarme"),
         ("vi", "passive_wish", "mình đau quá muốn chết"),
         ("tr", "passive_wish", "o gün ölmek istiyorum"),
+        ("ru", "method", "хочу выпить все таблетки сразу"),
+        ("vi", "method", "uống hết thuốc ngủ cho xong"),
+        ("vi", "intent", "quyết rồi, mình sẽ chết"),
     ]
 
     /// Stylised writing of crisis messages: fullwidth, mathematical letters, leet, spaced
@@ -143,6 +146,12 @@ final class CrisisLanguagesTests: XCTestCase {
         "se me quemó el arroz otra vez",
         "kys og kram til alle",
         "ska hänga med Sara ikväll",
+        // Taking one's medicine is everyday; a whole pack or all of them is a method.
+        "ich nehme meine tabletten morgens",
+        "выпила таблетки от давления",
+        "випила таблетки від тиску",
+        "hôm nay quên uống thuốc",
+        "醫生開了安眠藥，說一次半顆就好",
     ]
 
     func testCrisisInEveryLanguage() {
