@@ -20,7 +20,8 @@ folds each message exactly as the app does and gives the lexicon's scores.
   preparation and farewell beside their ordinary twins), hardneg (news, medicine, denials,
   recovery, family hyperbole and grief, long and short, with risky twins), absence (short
   everyday lines of being away and of doing things to oneself, with risky twins), blind-r1, r4,
-  r6-r9, r11-r13, r15, r16, r21, r24, r27 and r28 (blind sets, spent once measured) and blind-style sets written to the same
+  r6-r9, r11-r13, r15, r16, r21, r24, r27 and r28 (blind sets, spent once measured; blind-r31, the
+  last one measured, was added after the shipped model was trained) and blind-style sets written to the same
   brief as the blind sets by other writers, for training only.
   A review of the plans and everyday crisis lines by helpers who wrote none of them judged about
   half of the plan/preparation lines to carry no risk in the text alone ("thursday night it is");
