@@ -71,6 +71,8 @@ final class CrisisLanguagesTests: XCTestCase {
         ("ru", "method", "хочу выпить все таблетки сразу"),
         ("vi", "method", "uống hết thuốc ngủ cho xong"),
         ("vi", "intent", "quyết rồi, mình sẽ chết"),
+        ("sv", "passive_wish", "J A G  V I L L  I N T E  F I N N A S  M E R"),
+        ("fr", "active_ideation", "m e  f o u t r e  e n  l ' a i r  ce soir"),
     ]
 
     /// Stylised writing of crisis messages: fullwidth, mathematical letters, leet, spaced
@@ -267,6 +269,8 @@ final class CrisisLanguagesTests: XCTestCase {
         XCTAssertEqual(SafetyText("ㅈ ㅏ ㅅ ㅏ ㄹ", fold: fold).line, "자살")
         XCTAssertEqual(SafetyText("자ㅎㅐ 다시", fold: fold).line, "자해다시")
         XCTAssertEqual(SafetyText("ㅋㅋㅋ ㅇㅋ", fold: fold).line, "ㅋㅋㅋㅇㅋ")
+        XCTAssertEqual(SafetyText("ㅅ ㅏ ㄹ ㄱ ㅣ ㅅ ㅣ ㄹ ㅎ ㄷ ㅏ", fold: fold).line, "살기싫다", "two consonants make one final")
+        XCTAssertEqual(SafetyText.hangulJamoComposed("ㄷㅏㄹㄱㅣ ㄷㅏㄹㄱㅇㅣ"), "달기닭이", "a consonant before a vowel starts the next syllable; before another consonant it joins the final")
         XCTAssertEqual(SafetyText.hangulJamoComposed("ㅎㅏㄴㄱㅜㄱ ㅅㅏㄹㅏㅁ"), "한국사람", "a final before a consonant, an initial before a vowel")
     }
 

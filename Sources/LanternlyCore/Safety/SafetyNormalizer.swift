@@ -152,8 +152,15 @@ struct SafetyText {
                 i += 2
                 if i < letters.count, let f = consonant(letters[i]), final[f] > 0,
                    !(i + 1 < letters.count && vowel(letters[i + 1]) != nil) {
-                    syllable += UInt32(final[f])
-                    i += 1
+                    // Two consonants that make one final (ㄹ ㅎ → ㅀ in `싫`) when no vowel follows the second.
+                    if i + 1 < letters.count, let g = consonant(letters[i + 1]), let cluster = Self.finalClusters[f << 8 | g],
+                       !(i + 2 < letters.count && vowel(letters[i + 2]) != nil) {
+                        syllable += UInt32(cluster)
+                        i += 2
+                    } else {
+                        syllable += UInt32(final[f])
+                        i += 1
+                    }
                 }
                 out.append(Unicode.Scalar(syllable)!)
                 continue
@@ -163,6 +170,12 @@ struct SafetyText {
         }
         return String(out)
     }
+
+    /// (first, second) compatibility consonants (offsets from U+3131, first << 8 | second) → the
+    /// index of the final they make together (ㄳ ㄵ ㄶ ㄺ ㄻ ㄼ ㄽ ㄾ ㄿ ㅀ ㅄ).
+    private static let finalClusters: [Int: Int] = [0 << 8 | 20: 3, 3 << 8 | 23: 5, 3 << 8 | 29: 6, 8 << 8 | 0: 9,
+                                                     8 << 8 | 16: 10, 8 << 8 | 17: 11, 8 << 8 | 20: 12, 8 << 8 | 27: 13,
+                                                     8 << 8 | 28: 14, 8 << 8 | 29: 15, 17 << 8 | 20: 18]
 
     /// Scalars NFKC leaves unchanged that never combine with a neighbour (tests check every one
     /// against Foundation's NFKC): ASCII, Latin-1 letters and common signs, Latin Extended-A
