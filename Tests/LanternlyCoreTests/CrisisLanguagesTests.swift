@@ -73,6 +73,10 @@ final class CrisisLanguagesTests: XCTestCase {
         ("vi", "intent", "quyết rồi, mình sẽ chết"),
         ("sv", "passive_wish", "J A G  V I L L  I N T E  F I N N A S  M E R"),
         ("fr", "active_ideation", "m e  f o u t r e  e n  l ' a i r  ce soir"),
+        // The clitic before the verb in Spanish and Italian.
+        ("es", "intent", "ya lo decidí, me voy a matar"),
+        ("es", "active_ideation", "me quiero matar"),
+        ("it", "active_ideation", "mi voglio ammazzare stanotte"),
     ]
 
     /// Stylised writing of crisis messages: fullwidth, mathematical letters, leet, spaced
@@ -153,6 +157,8 @@ final class CrisisLanguagesTests: XCTestCase {
         "выпила таблетки от давления",
         "випила таблетки від тиску",
         "hôm nay quên uống thuốc",
+        "mi jefe me va a matar si llego tarde",
+        "mia madre mi ammazza se vede il graffio",
         "醫生開了安眠藥，說一次半顆就好",
     ]
 
