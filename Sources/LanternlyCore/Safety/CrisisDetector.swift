@@ -94,8 +94,8 @@ public enum CrisisDetector {
     static func score(_ text: String, atRisk: Bool = false, forceClassifier: Bool = false) -> CrisisScore {
         let lexicon = CrisisLexicon.shipped
         let text = SafetyText.compatibilityMapped(text)  // once for both readers
-        let folded = SafetyText(text, fold: lexicon.fold)
-        let (language, sure) = SafetyLanguage.detectWithConfidence(text, fallback: .english)
+        let folded = SafetyText(text, fold: lexicon.fold, mapped: true)
+        let (language, sure) = SafetyLanguage.detectWithConfidence(text, fallback: .english, mapped: true)
         var s = CrisisMatcher(lexicon: lexicon).score(folded, language: language, sure: sure, atRisk: atRisk)
         // The classifier only runs when its thresholds let it change the outcome.
         let classifier = CrisisClassifier.shipped

@@ -21,8 +21,9 @@ extension SafetyLanguage {
     /// Hangul), or for Latin letters by at least two signs and a clear lead over the runner-up.
     /// Letters spaced out (`w a n t i n g  t o  d i e`) are read joined first: one-letter words
     /// are common words in several languages (`a`, `e`, `o`, `i`, `y`) and would decide alone.
-    static func detectWithConfidence(_ text: String, fallback: SafetyLanguage) -> (language: SafetyLanguage, sure: Bool) {
-        var text = SafetyText.compatibilityMapped(text)
+    /// `mapped`: `text` already went through ``SafetyText/compatibilityMapped(_:)``.
+    static func detectWithConfidence(_ text: String, fallback: SafetyLanguage, mapped: Bool = false) -> (language: SafetyLanguage, sure: Bool) {
+        var text = mapped ? text : SafetyText.compatibilityMapped(text)
         if let joined = spacedLettersJoined(text) { text = joined }
         var hangul = 0, kana = 0, han = 0, cyrillic = 0, latin = 0, ukrainianLetters = 0
         var simplified = 0, traditional = 0

@@ -263,8 +263,9 @@ struct SafetyText {
     }
 
     /// Folds `text` with `fold` (U+0080…U+1FFF → up to two scalars, from the lexicon file).
-    init(_ text: String, fold: FoldTable) {
-        let source = Self.compatibilityMapped(text)
+    /// `mapped`: `text` already went through ``compatibilityMapped(_:)``.
+    init(_ text: String, fold: FoldTable, mapped: Bool = false) {
+        let source = mapped ? text : Self.compatibilityMapped(text)
         var f = Folder()
         defer {
             scalars = f.scalars
