@@ -74,17 +74,22 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         // 10 s as the busy timeout.
         let deadline = Date().addingTimeInterval(10)
         var attempt = 0
-        while true {
-            do {
-                connection = try SQLiteJournal.openChecked(path, folder: folder.path, deadline: deadline)
-                break
-            } catch JournalError.busy(let p) {
-                guard Date() < deadline else { throw JournalError.busy(path: p) }
-                attempt += 1
-                usleep(UInt32(min(100_000, 2_000 * attempt + Int.random(in: 0...5_000))))
+        // Opens within this process go one at a time, up to the registration: another thread
+        // of this process then sees the file as open and never opens and closes it plainly
+        // (which would drop this connection's POSIX locks, see `inspectHeader`).
+        connection = try OpenDatabases.shared.opening {
+            while true {
+                do {
+                    let c = try SQLiteJournal.openChecked(path, folder: folder.path, deadline: deadline)
+                    OpenDatabases.shared.opened(path)
+                    return c
+                } catch JournalError.busy(let p) {
+                    guard Date() < deadline else { throw JournalError.busy(path: p) }
+                    attempt += 1
+                    usleep(UInt32(min(100_000, 2_000 * attempt + Int.random(in: 0...5_000))))
+                }
             }
         }
-        OpenDatabases.shared.opened(path)
         registeredPath = path
         // Take away group and other access (never add any: a file made read-only stays so).
         for suffix in ["", "-wal", "-shm"] {
@@ -104,6 +109,10 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// folder that cannot be written reads as empty (nothing is created).
     /// - Throws: ``JournalError``, as ``init(paths:)``; the file is never written.
     public static func openForReading(paths: LanternlyPaths) throws -> SQLiteJournal {
+        try OpenDatabases.shared.opening { try openForReadingNow(paths: paths) }
+    }
+
+    private static func openForReadingNow(paths: LanternlyPaths) throws -> SQLiteJournal {
         let url = paths.database
         let path = url.path
         let folder = url.deletingLastPathComponent().path
@@ -131,7 +140,10 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
             let c = try SQLiteConnection(path: uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
             c.setBusyTimeout(milliseconds: 10_000)
             _ = try c.scalarInt("SELECT count(*) FROM sqlite_schema")  // reads now: errors say what is wrong
-            return SQLiteJournal(url: url, connection: c)
+            let journal = SQLiteJournal(url: url, connection: c)
+            OpenDatabases.shared.opened(path)
+            journal.registeredPath = path
+            return journal
         } catch let e as SQLiteError {
             throw mapOpenError(e, path: path)
         }
@@ -165,7 +177,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         if let registeredPath { OpenDatabases.shared.closed(registeredPath) }
     }
 
-    /// The file this journal holds open read-write, as ``OpenDatabases`` knows it.
+    /// The file this journal holds open, as ``OpenDatabases`` knows it.
     private var registeredPath: String?
 
     // MARK: Opening
@@ -1381,7 +1393,7 @@ enum TimeZoneCacheAccess {
     static func zone(_ identifier: String) -> TimeZone { JournalEntry.zone(identifier) }
 }
 
-/// The journal files this process holds open read-write through SQLite, with how many
+/// The journal files this process holds open through SQLite, with how many
 /// ``SQLiteJournal``s hold each (the app and its services may open the same journal twice).
 final class OpenDatabases: @unchecked Sendable {
     static let shared = OpenDatabases()
@@ -1398,4 +1410,12 @@ final class OpenDatabases: @unchecked Sendable {
     }
 
     func isOpen(_ path: String) -> Bool { lock.withLock { counts[path] != nil } }
+
+    /// Runs `body` (an open and its registration) while no other thread of this process
+    /// opens a journal. Recursive: an open may fall back to another kind of open.
+    func opening<T>(_ body: () throws -> T) rethrows -> T {
+        openLock.lock(); defer { openLock.unlock() }
+        return try body()
+    }
+    private let openLock = NSRecursiveLock()
 }

@@ -300,3 +300,71 @@ final class ErrorBox: @unchecked Sendable {
     func append(_ s: String) { lock.lock(); items.append(s); lock.unlock() }
     var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
 }
+
+/// Two journals of one process opened at the same moment (the app's journal and the daily
+/// question's, at start-up): neither open may drop the other's POSIX lock on the file. A plain
+/// open()/close() of the database by one thread releases every lock the process holds on it
+/// (sqlite.org/howtocorrupt.html §2.2); in WAL mode the SHARED lock is what keeps another
+/// process, closing its last connection, from checkpointing and deleting the -wal file under
+/// this one. The locks are read from /proc/locks (proc(5)).
+final class ConcurrentOpenTests: XCTestCase {
+    /// The POSIX locks this process holds on `path`'s inode, as /proc/locks lists them.
+    private func locksHeld(on path: String) throws -> Int {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return 0 }
+        let inode = String(st.st_ino)
+        let me = String(getpid())
+        let text = try String(contentsOfFile: "/proc/locks", encoding: .utf8)
+        return text.split(separator: "\n").filter { line in
+            let f = line.split(separator: " ", omittingEmptySubsequences: true)
+            // "1: POSIX  ADVISORY  READ 1234 08:01:5678 1073741824 1073741824"
+            guard f.count >= 6, f[1] == "POSIX", f[4] == me else { return false }
+            return f[5].split(separator: ":").last.map(String.init) == inode
+        }.count
+    }
+
+    func testOpeningAtOnceKeepsEveryLock() throws {
+        try XCTSkipUnless(FileManager.default.isReadableFile(atPath: "/proc/locks"), "needs /proc/locks")
+        let paths = LanternlyPaths(home: try makeTempHome(self))
+        do {
+            let seed = try SQLiteJournal(paths: paths)
+            for i in 0..<20 { _ = try seed.add("entry \(i)") }
+        }
+        let db = paths.database.path
+        // One after the other: a reader, then a writer (the writer's open must see the file
+        // as already open in this process).
+        do {
+            let reader = try SQLiteJournal.openForReading(paths: paths)
+            XCTAssertEqual(try reader.entryCount(), 20)
+            XCTAssertGreaterThan(try locksHeld(on: db), 0)
+            let writer = try SQLiteJournal(paths: paths)
+            XCTAssertEqual(try writer.entryCount(), 20)
+            XCTAssertGreaterThan(try locksHeld(on: db), 0, "opening a second journal dropped the first one's lock")
+        }
+        for round in 0..<40 {
+            let box = JournalPair()
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                do {
+                    let j = i == 0 ? try SQLiteJournal(paths: paths) : try SQLiteJournal.openForReading(paths: paths)
+                    _ = try j.entryCount()
+                    box.keep(j)
+                } catch {
+                    box.fail("\(error)")
+                }
+            }
+            XCTAssertEqual(box.failures, [], "round \(round)")
+            let held = box.journals
+            XCTAssertEqual(held.count, 2)
+            XCTAssertEqual(try held.map { try $0.entryCount() }, [20, 20], "round \(round)")
+            XCTAssertGreaterThan(try locksHeld(on: db), 0, "round \(round): the open journals hold no lock on \(db)")
+        }
+    }
+}
+
+private final class JournalPair: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var journals: [SQLiteJournal] = []
+    private(set) var failures: [String] = []
+    func keep(_ j: SQLiteJournal) { lock.withLock { journals.append(j) } }
+    func fail(_ s: String) { lock.withLock { failures.append(s) } }
+}
