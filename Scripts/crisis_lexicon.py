@@ -138,6 +138,14 @@ def lexeme(lemma, lang):
     return forms
 
 
+DIGRAPHS = {
+    "de": {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"},
+    "da": {"æ": "ae", "ø": "oe", "å": "aa"},
+    "nb": {"æ": "ae", "ø": "oe", "å": "aa"},
+    "sv": {"å": "aa", "ä": "ae", "ö": "oe"},
+}
+
+
 def expand(forms, lang, where):
     out = []
     for f in forms:
@@ -147,6 +155,12 @@ def expand(forms, lang, where):
             out.extend(sorted(lexeme(f[1:], lang)))
         else:
             out.append(f)
+    # Typed without the letter: German ä ö ü ß as ae oe ue ss, Danish and Norwegian æ ø å as
+    # ae oe aa, Swedish å ä ö as aa ae oe (a keyboard without them; "moechte", "doe"). Plain
+    # a/o/u for these is what the accent fold already reads.
+    table = DIGRAPHS.get(lang)
+    if table:
+        out += [v for v in ("".join(table.get(c, c) for c in f) for f in out if any(c in table for c in f))]
     res = []
     seen = set()
     for f in out:

@@ -182,6 +182,33 @@ final class CrisisLanguagesTests: XCTestCase {
         }
     }
 
+    /// Written without the language's own letters: German, Danish, Norwegian and Swedish letters
+    /// typed as ae/oe/ue/aa, Ukrainian in Latin letters with `h` for г, Japanese in romaji,
+    /// Chinese in pinyin, Korean romanised. The lexicon itself reads them (not only the classifier).
+    func testTypedWithoutTheLanguagesLetters() {
+        let cases = [
+            "ich moechte nicht mehr leben", "jeg vil bare doe", "jag vill inte leva laengre",
+            "dumayu pro samohubstvo", "mou shinitai", "wo bu xiang huo le", "jukgo sipeo",
+            // Not having the strength to live, killing oneself (Scandinavian); the subjunctive wish not to be (Russian).
+            "JAG ORKAR INTE LEVA MER", "jeg orker ikke å leve lenger", "jeg vil drepe meg selv",
+            "vot by menya ne stalo", "i natt blir siste natt",
+        ]
+        for text in cases {
+            XCTAssertEqual(CrisisDetector.assess(text), .crisis, text)
+            XCTAssertGreaterThanOrEqual(CrisisDetector.score(text).lexicalSelf, 0.8, text)
+        }
+        // The same words, no risk: a wish to be unseen, "dying for" food, an insult, a sale,
+        // a romaji denial, the last night of a trip, an ordinary umlaut-less plan.
+        let negatives = [
+            "чтобы меня не было видно", "умираю как хочу шаурму", "你去死吧", "双十一跳楼价！全场一折",
+            "shinitai toka ja nai yo, hara hetta dake", "siste natt i Paris var fin",
+            "đêm nay là đêm cuối ở ký túc xá, mai chuyển ra trọ", "moechte morgen frueh aufstehen",
+        ]
+        for text in negatives {
+            XCTAssertEqual(CrisisDetector.assess(text), .none, text)
+        }
+    }
+
     func testSomeoneElseAtRiskIsConcern() {
         XCTAssertEqual(CrisisDetector.assess("my friend told me she wants to end her life, what do I do"), .concern)
         XCTAssertEqual(CrisisDetector.assess("my sister wants to kill herself"), .concern)

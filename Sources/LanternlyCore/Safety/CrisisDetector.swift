@@ -261,10 +261,13 @@ struct CrisisMatcher {
                         lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
                     }
                 }
-                // Russian and Ukrainian typed in Latin letters.
+                // Russian and Ukrainian typed in Latin letters (Ukrainian writes г as `h`).
                 if tok.script == .latin && transliterate {
                     Self.transliterate(t.scalars[range], into: &reading)
                     lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
+                    if Self.transliterate(t.scalars[range], into: &reading, ukrainian: true) {
+                        lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
+                    }
                 }
             }
             // A number before a word makes it a quantity ("10 kms").
@@ -338,6 +341,7 @@ struct CrisisMatcher {
         if word.allSatisfy({ $0 < 0x250 }) {
             Self.transliterate(word, into: &translit)
             readings.append(translit)
+            if Self.transliterate(word, into: &translit, ukrainian: true) { readings.append(translit) }
         }
         for r in readings {
             p = 0
@@ -397,8 +401,14 @@ struct CrisisMatcher {
 
     /// Russian/Ukrainian typed in Latin letters → Cyrillic, folded like the lexicon
     /// (`ya hochu umeret` → `я хочу умерет`; common schemes: GOST-like, passport, chat).
-    static func transliterate(_ word: ArraySlice<UInt32>, into out: inout [UInt32]) {
+    /// `ukrainian`: a lone `h` is г, as Ukrainian's national transliteration (2010) writes it
+    /// (`samohubstvo` → `самогубство`); `y`, `i`, `ye`, `yi` need nothing more, since the fold
+    /// already reads и/і/ї and е/є alike.
+    /// - Returns: whether the reading has a letter the Russian one does not (with `ukrainian`).
+    @discardableResult
+    static func transliterate(_ word: ArraySlice<UInt32>, into out: inout [UInt32], ukrainian: Bool = false) -> Bool {
         out.removeAll(keepingCapacity: true)
+        var differs = false
         let base = word.startIndex, count = word.count
         var i = 0
         @inline(__always) func at(_ k: Int) -> UInt32 { k < count ? word[base + k] : 0 }
@@ -447,13 +457,16 @@ struct CrisisMatcher {
             case 0x74: out.append(0x442)
             case 0x75: out.append(0x443)
             case 0x66: out.append(0x444)
-            case 0x68: out.append(0x445)
+            case 0x68:
+                out.append(ukrainian ? 0x433 : 0x445)
+                differs = differs || ukrainian
             case 0x63: out.append(0x446)
             case 0x78: out.append(0x43A); out.append(0x441)
             default: out.append(a)
             }
             i += 1
         }
+        return differs
     }
 
     // MARK: Scoring
