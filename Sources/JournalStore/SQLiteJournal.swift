@@ -259,8 +259,11 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
     /// application_id (offset 68). Source: sqlite.org/fileformat.html §1.3.
     ///
     /// A file shorter than the pages its header counts is reported as cut off only when it stays
-    /// so for about a second: another process's checkpoint writes page 1 before the pages that
-    /// follow it (sqlite.org/wal.html#checkpointing), so the same reading is normal for a moment.
+    /// so for about a second and no write-ahead log waits beside it: a checkpoint writes page 1
+    /// before the pages that follow it (sqlite.org/wal.html#checkpointing), so the same reading
+    /// is normal while another process checkpoints, and stays so when that process was killed
+    /// in the middle (quitting, the checkpoint on close): the missing pages are still in the
+    /// -wal file, SQLite reads them from there, and `quick_check` judges the result.
     private static func inspectHeader(_ path: String) throws -> Header {
         // Another journal of this process holds the file through SQLite: it was checked and
         // migrated when that one opened, and a plain open()/close() here would drop every
@@ -299,7 +302,7 @@ public final class SQLiteJournal: Journal, @unchecked Sendable {
         }
         // A file shorter than the pages its header counts was cut off (offsets 16, 24, 28, 92).
         let pageSize = Int64(be32(16) >> 16) == 1 ? 65_536 : Int64(be32(16) >> 16)
-        if be32(24) == be32(92), Int64(be32(28)) * pageSize > fileSize(path) {
+        if be32(24) == be32(92), Int64(be32(28)) * pageSize > fileSize(path), fileSize(path + "-wal") == 0 {
             throw JournalError.corrupt(path: path, reason: shorterThanHeader)
         }
         let appID = Int32(bitPattern: be32(68))

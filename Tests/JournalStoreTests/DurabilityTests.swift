@@ -76,3 +76,60 @@ final class DurabilityTests: XCTestCase {
         XCTAssertEqual(TemporaryFiles.paths.filter { $0.hasPrefix(dir.path) }, [])
     }
 }
+
+/// A process killed while it checkpoints (the checkpoint SQLite runs when the app quits) leaves
+/// a main file whose page 1 already counts pages that are still only in the -wal file. That
+/// journal is whole: SQLite reads those pages from the log. It must open, not be called damaged.
+final class InterruptedCheckpointTests: XCTestCase {
+    func testAJournalKilledMidCheckpointOpensWhole() throws {
+        let home = try makeTempHome(self)
+        let paths = LanternlyPaths(home: home)
+        let bodies = (0..<40).map { i in "entry \(i) " + String(repeating: "a quiet line of words ", count: 40 + i % 7) }
+        do { _ = try SQLiteJournal(paths: paths) }  // created and closed: the schema is in the main file
+        let copy = home.appendingPathComponent("copy", isDirectory: true)
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        let db = paths.database.path, copyDB = copy.appendingPathComponent("journal.sqlite3").path
+        do {
+            let j = try SQLiteJournal(paths: paths)
+            for b in bodies { _ = try j.add(b) }
+            // The files as they are while the journal is open: the new pages are in the log only.
+            for suffix in ["", "-wal"] {
+                try FileManager.default.copyItem(atPath: db + suffix, toPath: copyDB + suffix)
+            }
+        }
+        // What the checkpoint wrote first: page 1 from the log's last frame for it.
+        let wal = try Data(contentsOf: URL(fileURLWithPath: copyDB + "-wal"))
+        func be32(_ d: Data, _ at: Int) -> Int { d[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let pageSize = be32(wal, 8)
+        var page1: Data?
+        var at = 32
+        while at + 24 + pageSize <= wal.count {
+            if be32(wal, at) == 1 { page1 = Data(wal[(at + 24)..<(at + 24 + pageSize)]) }
+            at += 24 + pageSize
+        }
+        let first = try XCTUnwrap(page1, "the log holds no page 1")
+        let counted = be32(first, 28)
+        let h = try XCTUnwrap(FileHandle(forWritingAtPath: copyDB))
+        try h.seek(toOffset: 0)
+        try h.write(contentsOf: first)
+        try h.close()
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: copyDB)[.size] as? Int)
+        XCTAssertGreaterThan(counted * pageSize, size, "the state to test: the main file is shorter than page 1 says")
+
+        let reopened = try SQLiteJournal(url: URL(fileURLWithPath: copyDB))
+        XCTAssertEqual(try reopened.entryCount(), bodies.count)
+        XCTAssertEqual(try reopened.integrityCheck(), ["ok"])
+        // Cut off for real (no log beside it): still reported, naming the file.
+        let cut = home.appendingPathComponent("cut.sqlite3").path
+        try FileManager.default.copyItem(atPath: copyDB, toPath: cut)
+        let t = try XCTUnwrap(FileHandle(forWritingAtPath: cut))
+        try t.truncate(atOffset: UInt64(pageSize * 2))
+        try t.seek(toOffset: 0)
+        try t.write(contentsOf: first)
+        try t.close()
+        XCTAssertThrowsError(try SQLiteJournal(url: URL(fileURLWithPath: cut))) { error in
+            guard case JournalError.corrupt(let path, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, cut)
+        }
+    }
+}
