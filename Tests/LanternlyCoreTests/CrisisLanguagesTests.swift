@@ -192,6 +192,10 @@ final class CrisisLanguagesTests: XCTestCase {
             // Not having the strength to live, killing oneself (Scandinavian); the subjunctive wish not to be (Russian).
             "JAG ORKAR INTE LEVA MER", "jeg orker ikke å leve lenger", "jeg vil drepe meg selv",
             "vot by menya ne stalo", "i natt blir siste natt",
+            // Living only as a burden (vi), taking one's life in the present (it), my last night (tr),
+            // if I did not exist (sv), to sleep in peace forever (vi).
+            "sống chỉ làm khổ bố mẹ", "ho deciso, mi tolgo la vita", "bu gece son gecem",
+            "mamma hade haft det så mycket lättare om jag inte fanns", "muốn được ngủ yên mãi mãi",
         ]
         for text in cases {
             XCTAssertEqual(CrisisDetector.assess(text), .crisis, text)
@@ -203,6 +207,11 @@ final class CrisisLanguagesTests: XCTestCase {
             "чтобы меня не было видно", "умираю как хочу шаурму", "你去死吧", "双十一跳楼价！全场一折",
             "shinitai toka ja nai yo, hara hetta dake", "siste natt i Paris var fin",
             "đêm nay là đêm cuối ở ký túc xá, mai chuyển ra trọ", "moechte morgen frueh aufstehen",
+            // Homework "to death" (zh), peace and quiet (nb), a doctor's "never overdose" (ko),
+            // "forever, good night" (vi), "don't get me wrong" before a wish to vanish (zh).
+            "作业多到想死，今晚又要通宵了", "endelig fred og ro i huset",
+            "의사 선생님이 수면제는 하루 한 알만, 절대 과다복용하지 말래", "yêu em mãi mãi, ngủ ngon nhé",
+            "别误会，我说想消失是想关机三天",
         ]
         for text in negatives {
             XCTAssertEqual(CrisisDetector.assess(text), .none, text)

@@ -402,8 +402,8 @@ struct CrisisMatcher {
     /// Russian/Ukrainian typed in Latin letters → Cyrillic, folded like the lexicon
     /// (`ya hochu umeret` → `я хочу умерет`; common schemes: GOST-like, passport, chat).
     /// `ukrainian`: a lone `h` is г, as Ukrainian's national transliteration (2010) writes it
-    /// (`samohubstvo` → `самогубство`); `y`, `i`, `ye`, `yi` need nothing more, since the fold
-    /// already reads и/і/ї and е/є alike.
+    /// (`samohubstvo` → `самогубство`) and `ie` after a letter is є (`proshchaietsia`); `y`, `i`,
+    /// `ye`, `yi` need nothing more, since the fold already reads и/і/ї and е/є alike.
     /// - Returns: whether the reading has a letter the Russian one does not (with `ukrainian`).
     @discardableResult
     static func transliterate(_ word: ArraySlice<UInt32>, into out: inout [UInt32], ukrainian: Bool = false) -> Bool {
@@ -435,6 +435,7 @@ struct CrisisMatcher {
                 default: break
                 }
             }
+            if ukrainian, a == 0x69, b == 0x65, i > 0 { out.append(0x435); i += 2; differs = true; continue }  // ie є (read as е)
             if a == 0x69, b == 0x61, i > 0 { out.append(0x44F); i += 2; continue }  // ia я (after a letter)
             if a == 0x69, b == 0x75, i > 0 { out.append(0x44E); i += 2; continue }  // iu ю
             switch a {
