@@ -218,6 +218,31 @@ final class CrisisLanguagesTests: XCTestCase {
         }
     }
 
+    /// A strong cue of one language must not fire on a common word of another, nor on the
+    /// everyday sense in its own: German and Dutch `Last` (burden) is English "last";
+    /// Portuguese `cortar` and `peso` cut bread and weigh (Spanish, Italian too); Danish and
+    /// Norwegian `år` (year) folds like Swedish `är` (is) and softened every Swedish line.
+    func testFalseFriendsAndEverydaySensesGetNoFlag() {
+        let everyday = [
+            "we had pizza last night", "Last train leaves at 23:40", "last entry of 2026!",
+            "voy a cortar cebolla", "preciso cortar o pão", "perdi peso este mês", "ho perso peso",
+            "creo que me pasé de sobredosis de café hoy",
+        ]
+        for text in everyday {
+            XCTAssertEqual(CrisisDetector.assess(text), .none, text)
+        }
+        let risk = [
+            "ich falle allen zur Last", "sou um peso para todos", "sono un peso per tutti", "quero me cortar",
+            "Jag är bara en börda", "Det här är min sista natt", "inatt är det slut",
+            "хочу накласти на себе руки", "хочу наложить на себя руки", "ho deciso, la faccio finita",
+            "如果我從來沒有出生過該有多好", "шкода що я взагалі народилась на цей світ",
+        ]
+        for text in risk {
+            XCTAssertEqual(CrisisDetector.assess(text), .crisis, text)
+            XCTAssertGreaterThanOrEqual(CrisisDetector.score(text).lexicalSelf, 0.8, text)
+        }
+    }
+
     func testSomeoneElseAtRiskIsConcern() {
         XCTAssertEqual(CrisisDetector.assess("my friend told me she wants to end her life, what do I do"), .concern)
         XCTAssertEqual(CrisisDetector.assess("my sister wants to kill herself"), .concern)

@@ -270,8 +270,9 @@ struct CrisisMatcher {
                     }
                 }
             }
-            // A number before a word makes it a quantity ("10 kms").
-            if hits.count > before, i > 0, tokens[i - 1].script == .digits, tokens[i - 1].clause == tok.clause {
+            // A number before a word makes it a quantity ("10 kms"); not before a word in leet,
+            // where the number is a letter too ("1 w4nt t0 d13").
+            if hits.count > before, i > 0, !tok.leet, tokens[i - 1].script == .digits, tokens[i - 1].clause == tok.clause {
                 for k in before..<hits.count { hits[k].soft = true }
             }
             // A softening word right after, or after one more ("wake up *early*").
@@ -598,7 +599,11 @@ struct CrisisMatcher {
                     negated = true
                 }
             case .media: media = true
-            case .past: past = true
+            case .past:
+                // Past words only of the rule's or the message's own language, as person words:
+                // Danish and Norwegian `år` (year) folds like Swedish `är` (is).
+                if term.language != rule.language && term.language != messageLanguage { continue }
+                past = true
             case .firstPerson, .otherPerson:
                 // Person words only of the rule's or the message's own language (Dutch `nicht`
                 // is a niece, German `nicht` is "not").
