@@ -101,7 +101,10 @@ def is_compact(c):
 
 
 def fold(word):
-    word = unicodedata.normalize("NFKC", word)
+    # NFKC, but Korean letters typed one by one (compatibility jamo U+3131-U+318E) stay as they
+    # are, as SafetyText leaves the ones it cannot compose into syllables (`ㅈㄱㅅㄷ`, initials).
+    runs = re.split(r"([\u3131-\u318e]+)", word)
+    word = "".join(r if r and "\u3131" <= r[0] <= "\u318e" else unicodedata.normalize("NFKC", r) for r in runs)
     out = []
     for c in word:
         if c in "'’ʼ`\u00ad\u200b\u200c\u200d\u2060\ufeff":

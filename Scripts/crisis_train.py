@@ -22,7 +22,7 @@ folds each message exactly as the app does and gives the lexicon's scores.
   everyday lines of being away and of doing things to oneself, with risky twins), hard-hn1 and
   hard-hn2 (denials that name the act, everyday ropes, bridges and pills, news and fiction, with
   risk lines written close to them), blind-r1, r4, r6-r9, r11-r13, r15, r16, r21, r24, r27,
-  r28, r31 and r32-r34, r36-r38 (blind sets, spent once measured) and blind-style sets written to the same
+  r28, r31 and r32-r34, r36-r39 (blind sets, spent once measured) and blind-style sets written to the same
   brief as the blind sets by other writers, for training only.
   A review of the plans and everyday crisis lines by helpers who wrote none of them judged about
   half of the plan/preparation lines to carry no risk in the text alone ("thursday night it is");
@@ -35,7 +35,7 @@ folds each message exactly as the app does and gives the lexicon's scores.
   measured once with the shipped model by `make eval`; move it into training when retraining and
   hold out a fresh one).
 - Shipped: `python3 Scripts/crisis_train.py --l2 0.01 --thresholds 0.3 0.72 0.7 0.6 0.05 0.85 90 100 0.995`:
-  on the corpus dev part 89.9% recall at 96.6% specificity, on the blind tuning sets 97.0% at
+  on the corpus dev part 90.1% recall at 96.3% specificity, on the blind tuning sets 97.1% at
   96.3% (a none message flagged as concern counts against specificity too). Concern alone has its
   own bar (concernHigh), above high. Chosen also so that the unit tests'
   everyday lines stay unflagged and fewer than 2% of fresh everyday chat lines (a set written for

@@ -227,6 +227,9 @@ final class CrisisLanguagesTests: XCTestCase {
             "we had pizza last night", "Last train leaves at 23:40", "last entry of 2026!",
             "voy a cortar cebolla", "preciso cortar o pão", "perdi peso este mês", "ho perso peso",
             "creo que me pasé de sobredosis de café hoy",
+            // Someone or something "va me tuer" (fr); Cantonese tired "to death"; a denial (ko).
+            "ce boulot va finir par me tuer, trois dossiers urgents", "ma mère va me tuer quand elle verra la rayure",
+            "今日返工攰到想死，返到屋企即刻瞓", "힘들긴 해도 죽고 싶다는 생각은 한 번도 안 해봤어. 걱정 마",
         ]
         for text in everyday {
             XCTAssertEqual(CrisisDetector.assess(text), .none, text)
@@ -236,6 +239,10 @@ final class CrisisLanguagesTests: XCTestCase {
             "Jag är bara en börda", "Det här är min sista natt", "inatt är det slut",
             "хочу накласти на себе руки", "хочу наложить на себя руки", "ho deciso, la faccio finita",
             "如果我從來沒有出生過該有多好", "шкода що я взагалі народилась на цей світ",
+            // Blind r39: thinking of killing oneself (pt), survived unfortunately (de), the
+            // initials of 죽고 싶다 (ko), tonight when everyone sleeps (tr), sleeping forever (nl).
+            "tô pensando muito em me matar ultimamente", "hab mit 17 schon mal tabletten geschluckt, leider überlebt",
+            "ㅈㄱㅅㄷ 진심임", "bu gece herkes uyuyunca", "wil gwn voor altijd slapen 💤",
         ]
         for text in risk {
             XCTAssertEqual(CrisisDetector.assess(text), .crisis, text)
