@@ -140,35 +140,56 @@ final class CrisisClassifier: @unchecked Sendable {
         let words = max(1, n / 64)
         var present = [UInt64](repeating: 0, count: words)
         var rankBefore = [UInt32](repeating: 0, count: words)
-        // One pass into a buffer as large as the file's weights (freed at once), then a copy
-        // of the right size. Branch-free: every bucket is written, and the write position only
-        // moves past one that holds a weight (a branch per bucket mispredicts about a third of
-        // the time, which cost more than the rest of the loading together).
-        let all = [Int8](unsafeUninitializedCapacity: 3 * n + 3) { out, filled in
-            var k = 0
-            present.withUnsafeMutableBufferPointer { present in
-                rankBefore.withUnsafeMutableBufferPointer { rankBefore in
-                    for word in 0..<words {
-                        rankBefore[word] = UInt32(k / 3)
+        // Two passes over the file, a chunk at a time, each chunk's pages given back once read:
+        // the first finds the buckets with a weight, the second copies their weights into an
+        // array of exactly that size. The process never holds the file's 1.5 MB and a buffer as
+        // large at once (issue 3's peak memory). Branch-free in the first pass (a branch per
+        // bucket mispredicts about a third of the time); the second visits only the set bits.
+        let chunkWords = 256  // 16,384 buckets, 48 KB of the file
+        func release(words range: Range<Int>) {
+            file.release((Self.headerSize + 3 * 64 * range.lowerBound)..<(Self.headerSize + 3 * 64 * range.upperBound))
+        }
+        var count = 0
+        present.withUnsafeMutableBufferPointer { present in
+            rankBefore.withUnsafeMutableBufferPointer { rankBefore in
+                for chunk in stride(from: 0, to: words, by: chunkWords) {
+                    let last = min(words, chunk + chunkWords)
+                    for word in chunk..<last {
+                        rankBefore[word] = UInt32(count)
                         var bits: UInt64 = 0
                         for b in (word * 64)..<min(n, word * 64 + 64) {
-                            let a = w[3 * b], c = w[3 * b + 1], d = w[3 * b + 2]
-                            out[k] = a
-                            out[k + 1] = c
-                            out[k + 2] = d
-                            let used = (a | c | d) != 0 ? 1 : 0
-                            bits |= UInt64(used) << UInt64(b & 63)
-                            k += 3 * used
+                            let used: UInt64 = (w[3 * b] | w[3 * b + 1] | w[3 * b + 2]) != 0 ? 1 : 0
+                            bits |= used << UInt64(b & 63)
                         }
                         present[word] = bits
+                        count += bits.nonzeroBitCount
+                    }
+                    release(words: chunk..<last)
+                }
+            }
+        }
+        let packed = [Int8](unsafeUninitializedCapacity: 3 * count) { out, filled in
+            var k = 0
+            for chunk in stride(from: 0, to: words, by: chunkWords) {
+                let last = min(words, chunk + chunkWords)
+                for word in chunk..<last {
+                    var bits = present[word]
+                    while bits != 0 {
+                        let b = word * 64 + bits.trailingZeroBitCount
+                        out[k] = w[3 * b]
+                        out[k + 1] = w[3 * b + 1]
+                        out[k + 2] = w[3 * b + 2]
+                        k += 3
+                        bits &= bits - 1
                     }
                 }
+                release(words: chunk..<last)
             }
             filled = k
         }
         self.present = present
         self.rankBefore = rankBefore
-        self.packed = Array(all[...])
+        self.packed = packed
     }
 
     /// The three weights of bucket `b` (tests compare them with the file).

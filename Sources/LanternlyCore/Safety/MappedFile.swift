@@ -39,6 +39,19 @@ final class MappedFile: @unchecked Sendable {
         mapped = false
     }
 
+    /// Gives back the memory of the whole pages inside `range` (byte offsets) once they have
+    /// been read: `madvise(MADV_DONTNEED)` on a private read-only mapping drops the pages from
+    /// the resident size, and a later read maps them again from the page cache (madvise(2)).
+    /// Nothing happens for a copy.
+    func release(_ range: Range<Int>) {
+        guard mapped, let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = min(range.upperBound, bytes.count) / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED))
+    }
+
     deinit {
         guard let p = bytes.baseAddress else { return }
         if mapped {
