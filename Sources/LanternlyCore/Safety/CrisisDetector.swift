@@ -263,9 +263,10 @@ struct CrisisMatcher {
                 }
                 // Russian and Ukrainian typed in Latin letters (Ukrainian writes г as `h`).
                 if tok.script == .latin && transliterate {
-                    Self.transliterate(t.scalars[range], into: &reading)
+                    let ukrainianDiffers = Self.transliterate(t.scalars[range], into: &reading)
                     lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
-                    if Self.transliterate(t.scalars[range], into: &reading, ukrainian: true) {
+                    if ukrainianDiffers {
+                        Self.transliterate(t.scalars[range], into: &reading, ukrainian: true)
                         lookup(reading[...], hash: CrisisLexicon.hash(reading[...]), pos: pos, clause: tok.clause, into: &hits)
                     }
                 }
@@ -340,9 +341,12 @@ struct CrisisMatcher {
         var readings: [[UInt32]] = [Array(word)]
         var translit: [UInt32] = []
         if word.allSatisfy({ $0 < 0x250 }) {
-            Self.transliterate(word, into: &translit)
+            let ukrainianDiffers = Self.transliterate(word, into: &translit)
             readings.append(translit)
-            if Self.transliterate(word, into: &translit, ukrainian: true) { readings.append(translit) }
+            if ukrainianDiffers {
+                Self.transliterate(word, into: &translit, ukrainian: true)
+                readings.append(translit)
+            }
         }
         for r in readings {
             p = 0
@@ -405,7 +409,8 @@ struct CrisisMatcher {
     /// `ukrainian`: a lone `h` is г, as Ukrainian's national transliteration (2010) writes it
     /// (`samohubstvo` → `самогубство`) and `ie` after a letter is є (`proshchaietsia`); `y`, `i`,
     /// `ye`, `yi` need nothing more, since the fold already reads и/і/ї and е/є alike.
-    /// - Returns: whether the reading has a letter the Russian one does not (with `ukrainian`).
+    /// - Returns: whether the other reading of the word differs (it has a lone `h`, or `ie`
+    ///   after a letter), so a caller transliterates a second time only then.
     @discardableResult
     static func transliterate(_ word: ArraySlice<UInt32>, into out: inout [UInt32], ukrainian: Bool = false) -> Bool {
         out.removeAll(keepingCapacity: true)
@@ -436,7 +441,10 @@ struct CrisisMatcher {
                 default: break
                 }
             }
-            if ukrainian, a == 0x69, b == 0x65, i > 0 { out.append(0x435); i += 2; differs = true; continue }  // ie є (read as е)
+            if a == 0x69, b == 0x65, i > 0 {  // ie: є in Ukrainian (read as е), и е in Russian
+                differs = true
+                if ukrainian { out.append(0x435); i += 2; continue }
+            }
             if a == 0x69, b == 0x61, i > 0 { out.append(0x44F); i += 2; continue }  // ia я (after a letter)
             if a == 0x69, b == 0x75, i > 0 { out.append(0x44E); i += 2; continue }  // iu ю
             switch a {
@@ -461,7 +469,7 @@ struct CrisisMatcher {
             case 0x66: out.append(0x444)
             case 0x68:
                 out.append(ukrainian ? 0x433 : 0x445)
-                differs = differs || ukrainian
+                differs = true
             case 0x63: out.append(0x446)
             case 0x78: out.append(0x43A); out.append(0x441)
             default: out.append(a)
@@ -599,15 +607,12 @@ struct CrisisMatcher {
                     negated = true
                 }
             case .media: media = true
-            case .past:
-                // Past words only of the rule's or the message's own language, as person words:
-                // Danish and Norwegian `år` (year) folds like Swedish `är` (is).
+            case .past, .firstPerson, .otherPerson:
+                // Past and person words only of the rule's or the message's own language: Dutch
+                // `nicht` is a niece, German `nicht` is "not"; Danish and Norwegian `år` (year)
+                // folds like Swedish `är` (is).
                 if term.language != rule.language && term.language != messageLanguage { continue }
-                past = true
-            case .firstPerson, .otherPerson:
-                // Person words only of the rule's or the message's own language (Dutch `nicht`
-                // is a niece, German `nicht` is "not").
-                if term.language != rule.language && term.language != messageLanguage { continue }
+                if term.kind == .past { past = true; continue }
                 if p <= hi, lastPerson == nil || p >= lastPerson!.pos {
                     // At one position a first-person form wins ("myself" is both).
                     if let l = lastPerson, l.pos == p, !l.other { continue }

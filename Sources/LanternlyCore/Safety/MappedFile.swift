@@ -45,12 +45,14 @@ final class MappedFile: @unchecked Sendable {
     /// Nothing happens for a copy.
     func release(_ range: Range<Int>) {
         guard mapped, let base = bytes.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = Self.pageSize
         let start = (range.lowerBound + page - 1) / page * page
         let end = min(range.upperBound, bytes.count) / page * page
         guard end > start else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED))
     }
+
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     deinit {
         guard let p = bytes.baseAddress else { return }

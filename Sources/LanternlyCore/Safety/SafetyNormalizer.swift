@@ -84,16 +84,24 @@ struct SafetyText {
 
     /// Whether NFKC can change `text` in a way that matters here (fullwidth and halfwidth
     /// forms, mathematical letters, letterlike symbols, enclosed letters, ligatures).
-    static func needsCompatibilityMapping(_ text: String) -> Bool {
+    static func needsCompatibilityMapping(_ text: String) -> Bool { scan(text).compatibility }
+
+    /// One pass over `text`: whether it needs NFKC (``needsCompatibilityMapping(_:)``) and
+    /// whether it has Korean letters typed one by one (``hangulJamoComposed(_:)``).
+    private static func scan(_ text: String) -> (compatibility: Bool, jamo: Bool) {
+        var compatibility = false, jamo = false
         for s in text.unicodeScalars {
             let v = s.value
             if v < 0x2100 { continue }
-            if (v >= 0xFF00 && v <= 0xFFEF) || (v >= 0x1D400 && v <= 0x1D7FF) || (v >= 0x2100 && v <= 0x24FF)
+            if v >= 0x3131 && v <= 0x3163 {
+                jamo = true
+            } else if (v >= 0xFF00 && v <= 0xFFEF) || (v >= 0x1D400 && v <= 0x1D7FF) || (v >= 0x2100 && v <= 0x24FF)
                 || (v >= 0xFB00 && v <= 0xFB4F) || (v >= 0x1F100 && v <= 0x1F1FF) || (v >= 0x3200 && v <= 0x33FF) {
-                return true
+                compatibility = true
             }
+            if compatibility && jamo { break }
         }
-        return false
+        return (compatibility, jamo)
     }
 
     /// `text` in Unicode NFKC when ``needsCompatibilityMapping(_:)`` says so, else `text`.
@@ -103,8 +111,10 @@ struct SafetyText {
     /// punctuation and emoji; see ``isCompatibilityInert(_:)``) is mapped scalar by scalar, which
     /// gives NFKC's result without Foundation's normaliser; anything else goes through it.
     static func compatibilityMapped(_ text: String) -> String {
-        let text = hangulJamoComposed(text)
-        guard needsCompatibilityMapping(text) else { return text }
+        // Composing the Korean letters changes nothing that the NFKC test looks at.
+        let (compatibility, jamo) = scan(text)
+        let text = jamo ? hangulJamoComposed(text) : text
+        guard compatibility else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars {
